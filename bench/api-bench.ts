@@ -1,0 +1,93 @@
+/**
+ * Timed requests to the data API, in-process through `app.request`, as one signed-in user: every variant of
+ * GET transactions the screens use (default page, each filter, search, deep offsets), balances, the token and
+ * NFT summaries and the portfolio history.
+ */
+import type { Hono } from 'hono';
+import type { AppEnv } from '../src/server/http/app-env';
+import { API, SESSION_COOKIE } from '../src/shared/api-paths';
+import { measure, type Figures } from './measure';
+
+/** The budget issue 3 sets for list endpoints on the bench data. */
+export const LIST_P95_BUDGET_MS = 25;
+
+export interface DataApiTarget {
+  app: Hono<AppEnv>;
+  sessionToken: string;
+  /** How many transactions the user has (deep offsets go near the end). */
+  transactions: number;
+  labelId: string;
+  walletId: string;
+  txHash: string;
+  counterparty: string;
+  contactName: string;
+  /** Requests per figure. */
+  requests: number;
+  /** Time limit per figure in milliseconds (at least 20 requests are timed). */
+  maxMsPerFigure?: number;
+  /** Prefixed to each figure's name. */
+  label?: string;
+}
+
+interface Probe {
+  name: string;
+  path: string | ((i: number) => string);
+}
+
+const dayOffset = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+function probes(target: DataApiTarget): Probe[] {
+  const tx = (query: string) => `${API.transactions}?${query}`;
+  const deep = Math.max(0, target.transactions - 20);
+  return [
+    { name: 'transactions: default page', path: API.transactions },
+    { name: 'transactions: pages 2-50', path: (i) => tx(`offset=${String(10 * (1 + (Math.abs(i) % 49)))}`) },
+    { name: 'transactions: oldest first', path: tx('ordering=created_at') },
+    { name: 'transactions: by amount', path: tx('ordering=-amount') },
+    { name: 'transactions: token USDC', path: tx('token__in=USDC') },
+    { name: 'transactions: tokens LINK,UNI', path: tx('token__in=LINK,UNI') },
+    { name: 'transactions: date range (30 days)', path: tx(`created_at_after=${dayOffset(400)}&created_at_before=${dayOffset(370)}`) },
+    { name: 'transactions: label', path: tx(`labels=${target.labelId}`) },
+    { name: 'transactions: wallet', path: tx(`wallet=${target.walletId}`) },
+    { name: 'transactions: with spam', path: tx('show_spam=true') },
+    { name: 'transactions: token + dates + amount', path: tx(`token__in=ETH&created_at_after=${dayOffset(200)}&ordering=-amount`) },
+    { name: 'transactions: search hash', path: tx(`search=${target.txHash.slice(0, 12)}`) },
+    { name: 'transactions: search address', path: tx(`search=${target.counterparty.slice(0, 10)}`) },
+    { name: 'transactions: search token', path: tx('search=chainlink') },
+    { name: 'transactions: search contact', path: tx(`search=${encodeURIComponent(target.contactName)}`) },
+    { name: 'transactions: search no match', path: tx('search=nothing-like-this') },
+    { name: `transactions: offset ${String(Math.floor(deep / 2))}`, path: tx(`offset=${String(Math.floor(deep / 2))}`) },
+    { name: `transactions: offset ${String(deep)}`, path: tx(`offset=${String(deep)}`) },
+    { name: 'balances', path: API.balances },
+    { name: 'fungible-tokens-summary', path: `${API.fungibleTokensSummary}?page=1&size=10` },
+    { name: 'non-fungible-tokens-summary', path: API.nonFungibleTokensSummary },
+    { name: 'portfolio-value-history 30 d', path: `${API.portfolioValueHistory}?num_days=30` },
+    { name: 'portfolio-value-history 730 d', path: `${API.portfolioValueHistory}?num_days=730` },
+    { name: 'wallets', path: API.wallets },
+  ];
+}
+
+export async function measureDataApi(target: DataApiTarget): Promise<Figures[]> {
+  const headers = { Cookie: `${SESSION_COOKIE}=${target.sessionToken}` };
+  const figures: Figures[] = [];
+  for (const probe of probes(target)) {
+    const pathOf = typeof probe.path === 'string' ? () => probe.path as string : probe.path;
+    const figure = await measure(
+      `${target.label ?? ''}${probe.name}`,
+      target.requests,
+      async (i) => {
+        const path = pathOf(i);
+        const response = await target.app.request(path, { headers });
+        if (response.status !== 200) throw new Error(`GET ${path} answered ${String(response.status)}: ${await response.text()}`);
+        await response.arrayBuffer();
+      },
+      {
+        budgetMs: LIST_P95_BUDGET_MS,
+        warmup: Math.min(10, target.requests),
+        ...(target.maxMsPerFigure === undefined ? {} : { maxMs: target.maxMsPerFigure }),
+      },
+    );
+    figures.push(figure);
+  }
+  return figures;
+}

@@ -1,0 +1,230 @@
+/**
+ * `npm run bench`: data API latency and sync ingestion rate.
+ *
+ * PostgreSQL (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/postgres; the bench creates and
+ * drops its own database): 1,000 users and 1,000,000 transactions, one user owning 200,000. Times, in-process
+ * through app.request, GET transactions (default page, every filter, search, deep offsets), balances, the token
+ * and NFT summaries and the portfolio history for that user, then ingests a 100,000-transfer synthetic history
+ * through the sync engine. A smaller PGlite section follows. Prints the figures beside the budgets (list
+ * endpoints p95 <= 25 ms, ingestion >= 10,000 transactions/s) marked OK or OVER; nothing is asserted.
+ *
+ * BENCH_REQUESTS (default 100) sets the requests per figure (a figure stops early after BENCH_FIGURE_SECONDS,
+ * default 8, with at least 20 requests timed); BENCH_SCALE (default 1) scales the data down for a quick look
+ * (0.1: a tenth).
+ */
+import { randomBytes } from 'node:crypto';
+import { cpus, loadavg } from 'node:os';
+import pg from 'pg';
+import { createApp } from '../src/server/app';
+import { loadConfig, type Config } from '../src/server/config/env';
+import { openDatabase, type OpenDatabase } from '../src/server/db/client';
+import { prepareDatabase } from '../src/server/db/migrate';
+import { createLogger } from '../src/server/logging/logger';
+import { API, SESSION_COOKIE } from '../src/shared/api-paths';
+import { LIST_P95_BUDGET_MS, measureDataApi } from './api-bench';
+import { INGEST_BUDGET_PER_SECOND, measureIngestion, type IngestFigures } from './ingest-bench';
+import { formatTable, measure, textTable, verdict, type Figures } from './measure';
+import { seedBenchUsers } from './seed-bench-data';
+import { seedChainData } from './seed-chain-data';
+
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const REQUESTS = Math.max(1, Number(process.env.BENCH_REQUESTS ?? 100));
+const FIGURE_MS = Math.max(1, Number(process.env.BENCH_FIGURE_SECONDS ?? 8)) * 1000;
+const SCALE = Math.min(1, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1)));
+const SECRET = randomBytes(32).toString('hex');
+
+interface Plan {
+  label: string;
+  users: number;
+  transactions: number;
+  bigUserTransactions: number;
+  ingestTransfers: number;
+  requests: number;
+}
+
+interface SectionResult {
+  text: string;
+  figures: Figures[];
+  ingestion: IngestFigures;
+}
+
+const scaled = (n: number) => Math.max(1000, Math.round(n * SCALE));
+
+const log = (message: string) => process.stderr.write(`${message}\n`);
+const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+
+function benchConfig(): Config {
+  return loadConfig({
+    SECRET_KEY: SECRET,
+    LOG_LEVEL: 'error',
+    DATA_DIR: '/nonexistent-bench-data-dir',
+    LOGIN_RATE_LIMIT_PER_IP: '1000000',
+    LOGIN_RATE_LIMIT_PER_ADDRESS: '1000000',
+  });
+}
+
+/** The bench's outgoing HTTP: none. A provider call would fail here rather than reach the network. */
+const noNetwork: typeof fetch = () => Promise.reject(new Error('The bench reaches no network.'));
+
+async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionResult> {
+  const now = new Date();
+  let t = performance.now();
+  await prepareDatabase(database, { now });
+  log(`${plan.label}: schema ready in ${seconds(t)}`);
+  const config = benchConfig();
+  const logger = createLogger('error');
+  const app = createApp({ db: database.db, config, logger, fetch: noNetwork });
+
+  t = performance.now();
+  const benchUsers = await seedBenchUsers(database.db, plan.users, now);
+  // Users are given 1, 2 or 3 wallets in turn: the third has three.
+  const big = benchUsers[2] ?? benchUsers[0];
+  if (big === undefined) throw new Error('No bench users.');
+  const facts = await seedChainData(database.db, {
+    bigUserId: big.id,
+    bigUserTransactions: plan.bigUserTransactions,
+    otherTransactions: plan.transactions - plan.bigUserTransactions,
+    userIds: benchUsers.map((u) => u.id),
+    end: now,
+    onProgress: (n) => log(`${plan.label}: ${n.toLocaleString('en')} transactions (${seconds(t)})`),
+  });
+  const seedTime = seconds(t);
+  log(`${plan.label}: seeded in ${seedTime}; timing requests`);
+
+  const walletId = facts.bigUserWalletIds[0];
+  if (walletId === undefined) throw new Error('The big user has no wallet.');
+  const figures = await measureDataApi({
+    app,
+    sessionToken: big.sessionToken,
+    transactions: plan.bigUserTransactions,
+    labelId: facts.labelId,
+    walletId,
+    txHash: facts.txHash,
+    counterparty: facts.counterparty,
+    contactName: facts.contactName,
+    requests: plan.requests,
+    maxMsPerFigure: FIGURE_MS,
+  });
+
+  // Everyone else: the pages a typical user opens, each request as another user.
+  const others = benchUsers.filter((u) => u.id !== big.id);
+  const asOther = (path: string) => async (i: number) => {
+    const user = others[(i < 0 ? -i : i * 7919) % others.length];
+    const response = await app.request(path, { headers: { Cookie: `${SESSION_COOKIE}=${user?.sessionToken ?? ''}` } });
+    if (response.status !== 200) throw new Error(`${path} answered ${String(response.status)}`);
+    await response.arrayBuffer();
+  };
+  const typical = `typical user (${String(Math.round((plan.transactions - plan.bigUserTransactions) / others.length))} tx): `;
+  figures.push(await measure(`${typical}transactions`, plan.requests, asOther(API.transactions), { budgetMs: LIST_P95_BUDGET_MS, maxMs: FIGURE_MS }));
+  figures.push(await measure(`${typical}balances`, plan.requests, asOther(API.balances), { budgetMs: LIST_P95_BUDGET_MS, maxMs: FIGURE_MS }));
+  figures.push(await measure(`${typical}user`, plan.requests, asOther(API.user), { maxMs: FIGURE_MS }));
+
+  log(`${plan.label}: ingesting ${plan.ingestTransfers.toLocaleString('en')} transfers`);
+  const ingestion = await measureIngestion(database.db, { config, logger, transfers: plan.ingestTransfers });
+
+  const title =
+    `${plan.label}: ${plan.users.toLocaleString('en')} users, ${plan.transactions.toLocaleString('en')} transactions ` +
+    `(one user ${plan.bigUserTransactions.toLocaleString('en')}), seeded in ${seedTime}; requests as that user unless named`;
+  const ingestTable = textTable(
+    `${plan.label}: sync ingestion (ingestEvmPages, pages of 10,000 explorer transfers)`,
+    ['transfers', 'seconds', 'transactions/s', 'budget', ''],
+    [
+      [
+        ingestion.rows.toLocaleString('en'),
+        ingestion.seconds.toFixed(2),
+        Math.round(ingestion.perSecond).toLocaleString('en'),
+        `>= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')}`,
+        verdict(ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true),
+      ],
+    ],
+  );
+  return { text: `${formatTable(title, figures)}\n\n${ingestTable}`, figures, ingestion };
+}
+
+function budgetSummary(label: string, result: SectionResult): string {
+  const budgeted = result.figures.filter((f) => f.budgetMs !== undefined);
+  const over = budgeted.filter((f) => verdict(f.p95, f.budgetMs) === 'OVER');
+  const worst = budgeted.reduce<Figures | undefined>((a, b) => (a === undefined || b.p95 > a.p95 ? b : a), undefined);
+  const lines = [
+    `${label}: list endpoints p95 <= ${String(LIST_P95_BUDGET_MS)} ms: ${over.length === 0 ? 'OK' : 'OVER'} ` +
+      `(${String(budgeted.length - over.length)} of ${String(budgeted.length)} within; slowest ${worst?.name ?? '-'} ${worst?.p95.toFixed(2) ?? '-'} ms)`,
+    `${label}: ingestion >= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')} transactions/s: ` +
+      `${verdict(result.ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true)} (${Math.round(result.ingestion.perSecond).toLocaleString('en')}/s)`,
+  ];
+  for (const f of over) lines.push(`  OVER: ${f.name} p95 ${f.p95.toFixed(2)} ms`);
+  return lines.join('\n');
+}
+
+async function onPostgres(url: string): Promise<SectionResult | string> {
+  const name = `ledgerloop_bench_${randomBytes(5).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  try {
+    await admin(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    return `PostgreSQL: skipped, ${url.replace(/\/\/[^@]*@/, '//')} is not reachable (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' }, { poolSize: 10 });
+  try {
+    return await runSection(database, {
+      label: `PostgreSQL (${target.host})`,
+      users: 1000,
+      transactions: scaled(1_000_000),
+      bigUserTransactions: scaled(200_000),
+      ingestTransfers: scaled(100_000),
+      requests: REQUESTS,
+    });
+  } finally {
+    await database.close();
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+async function onPglite(): Promise<SectionResult> {
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+  try {
+    return await runSection(database, {
+      label: 'PGlite (in memory)',
+      users: 100,
+      transactions: scaled(50_000),
+      bigUserTransactions: scaled(20_000),
+      ingestTransfers: scaled(10_000),
+      requests: Math.max(1, Math.round(REQUESTS / 4)),
+    });
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  const postgres = await onPostgres(url);
+  const pglite = await onPglite();
+  const out: string[] = [];
+  if (typeof postgres === 'string') out.push(postgres);
+  else out.push(postgres.text);
+  out.push(pglite.text);
+  out.push('Budgets');
+  if (typeof postgres !== 'string') out.push(budgetSummary('PostgreSQL', postgres));
+  out.push(budgetSummary('PGlite', pglite));
+  out.push(
+    `Total ${seconds(started)} (BENCH_REQUESTS=${String(REQUESTS)}, BENCH_FIGURE_SECONDS=${String(FIGURE_MS / 1000)}, ` +
+      `BENCH_SCALE=${String(SCALE)}, Node ${process.version}, ${String(cpus().length)} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`,
+  );
+  process.stdout.write(`${out.join('\n\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

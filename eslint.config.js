@@ -1,0 +1,88 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const nodeBuiltins = [
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'crypto',
+  'os',
+  'http',
+  'https',
+  'net',
+  'child_process',
+  'stream',
+  'url',
+  'util',
+  'buffer',
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/', 'src/server/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.es2022 } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-duplicates': 'error',
+      'import-x/no-cycle': 'off',
+      // Boundaries: the server never reaches the client bundle; the client never reaches the server.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/app', from: './src/server', message: 'Server code must not reach the client bundle.' },
+            { target: './sw', from: './src/server', message: 'Server code must not reach the service worker.' },
+            { target: './src/shared', from: './src/server', message: 'src/shared stands alone.' },
+            { target: './src/shared', from: './src/app', message: 'src/shared stands alone.' },
+            { target: './src/server', from: './src/app', message: 'The server does not import the PWA.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: nodeBuiltins, message: 'src/shared must not use Node APIs.' }, { group: ['react', 'react-dom', 'react/*'], message: 'src/shared has no UI.' }] },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'indexedDB', 'location', 'process', 'Buffer', '__dirname', '__filename', 'require', 'global'].map((name) => ({
+          name,
+          message: 'src/shared must not use DOM or Node globals.',
+        })),
+      ],
+    },
+  },
+  {
+    files: ['src/app/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: nodeBuiltins, message: 'The PWA runs in the browser.' }] }],
+    },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.ts', '*.config.{ts,js}'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['tests/e2e/**/*.ts'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+);

@@ -1,0 +1,62 @@
+// Starts what the end-to-end tests run against: the local devnet (Ethereum, chain id 1, and Polygon, chain id 137,
+// with mock USDC/USDT and scripted activity) and the app on a fresh embedded database syncing from it (DEVNET=1).
+// Playwright launches this as its webServer and stops it afterwards.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const port = process.env.E2E_PORT ?? '8123';
+const ethereumPort = process.env.E2E_ANVIL_PORT ?? '8546';
+const polygonPort = String(Number(ethereumPort) + 1);
+const dataDir = `${root}.tmp/e2e-data-${port}`;
+rmSync(dataDir, { recursive: true, force: true });
+
+const chainEnv = { DEVNET_HOST: '127.0.0.1', DEVNET_ETHEREUM_PORT: ethereumPort, DEVNET_POLYGON_PORT: polygonPort };
+const devnet = spawn(process.execPath, ['--import', 'tsx', `${root}scripts/devnet.ts`], {
+  cwd: root,
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, ...chainEnv },
+});
+let app;
+const stop = () => {
+  app?.kill('SIGTERM');
+  devnet.kill('SIGTERM');
+};
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
+devnet.on('exit', (code) => {
+  if (!app) {
+    console.error(`The devnet stopped before it was ready (exit code ${String(code)}).`);
+    process.exit(1);
+  }
+});
+
+// The app starts once the devnet has deployed its contracts and run its scenario (it prints its RPC URLs then).
+let output = '';
+devnet.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  if (app) return;
+  output += String(chunk);
+  if (!output.includes(`:${polygonPort}`)) return;
+  app = spawn(process.execPath, [`${root}scripts/start.mjs`], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      ...chainEnv,
+      DEVNET: '1',
+      PORT: port,
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://localhost:${port}`,
+      ETHEREUM_RPC_URL: `http://127.0.0.1:${ethereumPort}`,
+      LOGIN_RATE_LIMIT_PER_IP: '100000',
+      LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
+      STAFF_ADDRESSES: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+    },
+  });
+  app.on('exit', (code) => {
+    devnet.kill('SIGTERM');
+    process.exit(code ?? 0);
+  });
+});

@@ -1,0 +1,14 @@
+import { Outlet } from '@tanstack/react-router';
+import { UpdatePrompt } from '../features/pwa/update-prompt';
+import { Toaster } from './toaster';
+
+/** The root of every route: the page, the toasts and the new-version prompt. */
+export function RootLayout() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { User } from '../../../shared/api-types';
+import { Popover } from '../../components/popover';
+import { signOut } from '../../lib/session';
+import { ThemeToggle } from '../theme/theme-toggle';
+import { Avatar } from './avatar';
+import { ConnectedWallets } from './connected-wallets';
+import styles from './account-menu.module.css';
+
+/** Who is signed in: the e-mail for Google users, else the address. */
+export function signedInAs(user: Pick<User, 'type' | 'signed_email' | 'email' | 'address'>): string {
+  if (user.type === 'GOOGLE') return user.signed_email ?? user.email;
+  return user.address || user.signed_email || user.email;
+}
+
+/** The account menu of spec §2 "Top bar and menus". */
+export function AccountMenu({ user }: { user: User }) {
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+
+  return (
+    <Popover label="Account menu" trigger={<Avatar user={user} />} triggerClassName={styles.trigger}>
+      {(close) => (
+        <div className={styles.panel}>
+          <div className={styles.identity}>
+            <span className={styles.note}>Signed in as</span>
+            <span className={styles.identityValue}>{signedInAs(user)}</span>
+          </div>
+          <ConnectedWallets user={user} />
+          <ul className={styles.links}>
+            {user.full_access ? (
+              <>
+                <li>
+                  <Link to="/wallets" state={{ openDialog: 'add-wallet' }} className={styles.item} onClick={close}>
+                    Add additional wallet
+                  </Link>
+                </li>
+                <li>
+                  <Link to="/pricing" className={styles.item} onClick={close}>
+                    Get premium
+                  </Link>
+                </li>
+              </>
+            ) : null}
+            {user.is_staff ? (
+              <li>
+                <Link to="/admin" className={styles.item} onClick={close}>
+                  Switch to Admin
+                </Link>
+              </li>
+            ) : null}
+            {user.full_access ? (
+              <li>
+                <Link to="/settings" search={{ section: 'profile' }} className={styles.item} onClick={close}>
+                  Your profile
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <ThemeToggle className={`${styles.item} ${styles.itemButton}`} />
+            </li>
+            <li>
+              <button
+                type="button"
+                className={`${styles.item} ${styles.itemButton}`}
+                disabled={signingOut}
+                onClick={() => {
+                  setSigningOut(true);
+                  void signOut().then(() => {
+                    close();
+                    return navigate({ to: '/auth' });
+                  });
+                }}
+              >
+                Sign out
+              </button>
+            </li>
+          </ul>
+        </div>
+      )}
+    </Popover>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
+import type { User, Wallet } from '../../../shared/api-types';
+import { NETWORK_LABELS } from '../../../shared/enums';
+import { MESSAGES } from '../../../shared/messages';
+import { Spinner } from '../../components/spinner';
+import { copyText } from '../../lib/clipboard';
+import { shortAddress } from '../../lib/format';
+import { mutationKeys } from '../../lib/query-keys';
+import {
+  walletsListQuery,
+  type SetWalletActiveContext,
+  type SetWalletActiveVariables,
+} from '../../lib/wallet-queries';
+import styles from './account-menu.module.css';
+
+/**
+ * 'Connected Wallets' of the account menu: a checkbox per wallet toggles is_active (optimistic; paused and kept
+ * while offline), the name copies the address.
+ */
+export function ConnectedWallets({ user }: { user: User }) {
+  const wallets = useQuery(walletsListQuery());
+  const toggle = useMutation<Wallet, Error, SetWalletActiveVariables, SetWalletActiveContext>({
+    mutationKey: mutationKeys.setWalletActive,
+  });
+  const waiting = new Set(
+    useMutationState({
+      filters: { mutationKey: mutationKeys.setWalletActive, status: 'pending' },
+      select: (entry) => (entry.state.isPaused ? (entry.state.variables as SetWalletActiveVariables).id : null),
+    }),
+  );
+  const readOnly = !user.full_access;
+
+  return (
+    <section aria-labelledby="connected-wallets-heading" className={styles.section}>
+      <h3 id="connected-wallets-heading" className={styles.sectionTitle}>
+        Connected Wallets
+      </h3>
+      {wallets.isPending ? (
+        <Spinner label="Loading wallets" />
+      ) : wallets.isError && !wallets.data ? (
+        <p className={styles.note}>Wallets could not be loaded.</p>
+      ) : wallets.data.length === 0 ? (
+        <p className={styles.note}>No wallets found</p>
+      ) : (
+        <ul className={styles.walletList}>
+          {wallets.data.map((wallet) => (
+            <li key={wallet.id} className={styles.walletRow}>
+              <label className={styles.walletCheck} title={readOnly ? MESSAGES.loggedInOnly : undefined}>
+                <input
+                  type="checkbox"
+                  checked={wallet.is_active}
+                  disabled={readOnly}
+                  aria-label={`${wallet.name} active`}
+                  onChange={(event) => toggle.mutate({ id: wallet.id, is_active: event.target.checked })}
+                />
+              </label>
+              <button
+                type="button"
+                className={styles.walletName}
+                title="Copy address"
+                onClick={() => void copyText(wallet.address)}
+              >
+                <span className={styles.walletLabel}>{wallet.name}</span>
+                <span className={styles.walletMeta}>
+                  {NETWORK_LABELS[wallet.network]} · {shortAddress(wallet.address)}
+                  {waiting.has(wallet.id) ? ' · waiting for connection' : ''}
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

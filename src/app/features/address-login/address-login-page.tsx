@@ -1,0 +1,117 @@
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { API } from '../../../shared/api-paths';
+import type { User, ValidatedAddress } from '../../../shared/api-types';
+import { MESSAGES } from '../../../shared/messages';
+import { LogoMark } from '../../components/logo-mark';
+import { Spinner } from '../../components/spinner';
+import { ApiError, api } from '../../lib/api-client';
+import { completeSignIn, signOut } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { addressLoginErrorText } from '../auth/error-text';
+import { addressFromPath } from './address-from-path';
+import styles from './address-login-page.module.css';
+
+type Phase = 'verifying' | 'fetching' | 'invalid' | 'failed';
+
+const FAILED_TEXT = 'The address could not be checked right now.';
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/**
+ * A path no route knows is a public address (spec §2 route rule): it is validated on every network, any current
+ * session ends, and the visitor signs in with it as a read-only guest and lands on the dashboard.
+ */
+export function AddressLoginPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const address = addressFromPath(pathname);
+  const [attempt, setAttempt] = useState(0);
+  // The phase belongs to one address and attempt; a new one starts at 'verifying'.
+  const runKey = `${String(attempt)}|${address}`;
+  const [run, setRun] = useState<{ key: string; phase: Phase }>({ key: runKey, phase: 'verifying' });
+  const phase = run.key === runKey ? run.phase : 'verifying';
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    const setPhase = (next: Phase) => setRun({ key: runKey, phase: next });
+
+    async function run(): Promise<void> {
+      let validated: ValidatedAddress;
+      try {
+        if (!address) throw new ApiError(400, { address: [MESSAGES.invalidAddress] }, null);
+        validated = await api.post<ValidatedAddress>(
+          API.validateAddress,
+          { address, network: 'ALL' },
+          { silent401: true, signal },
+        );
+      } catch (error) {
+        if (signal.aborted || isAbort(error)) return;
+        if (error instanceof ApiError && error.status === 400) {
+          setPhase('invalid');
+          toast(MESSAGES.invalidAddress, 'error');
+          void navigate({ to: '/not-found', replace: true });
+        } else {
+          setPhase('failed');
+        }
+        return;
+      }
+      if (signal.aborted) return;
+
+      await signOut();
+      if (signal.aborted) return;
+      setPhase('fetching');
+      try {
+        const user = await api.post<User>(API.loginWithAddress, { address: validated.address }, { silent401: true, signal });
+        if (signal.aborted) return;
+        await completeSignIn(user);
+        void navigate({ to: '/overview', replace: true });
+      } catch (error) {
+        if (signal.aborted || isAbort(error)) return;
+        if (error instanceof ApiError && error.status === 400) {
+          toast(addressLoginErrorText(error.fieldErrors), 'error');
+          void navigate({ to: '/auth', replace: true });
+        } else {
+          setPhase('failed');
+        }
+      }
+    }
+
+    void run();
+    return () => controller.abort();
+  }, [address, runKey, navigate]);
+
+  let status;
+  if (phase === 'verifying') status = <Spinner label={MESSAGES.verifyingAddress} showLabel />;
+  else if (phase === 'fetching') status = <Spinner label={MESSAGES.fetchingAddressData} showLabel />;
+  else if (phase === 'invalid') status = <p role="alert">{MESSAGES.invalidAddress}</p>;
+  else
+    status = (
+      <>
+        <p role="alert">{FAILED_TEXT}</p>
+        <div className={styles.actions}>
+          <button type="button" className="btn btn-primary" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+          <button type="button" className="btn" onClick={() => void navigate({ to: '/auth' })}>
+            Go to sign-in
+          </button>
+        </div>
+      </>
+    );
+
+  return (
+    <main className={styles.page}>
+      <div className={styles.card}>
+        <LogoMark size={48} />
+        <p className={styles.address} title={address}>
+          {address}
+        </p>
+        <div className={styles.status}>{status}</div>
+      </div>
+    </main>
+  );
+}

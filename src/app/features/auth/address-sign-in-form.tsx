@@ -1,0 +1,86 @@
+import { useForm, setError, setResponse, valiForm, type SubmitHandler } from '@modular-forms/react';
+import { useSignals } from '@preact/signals-react/runtime';
+import { API } from '../../../shared/api-paths';
+import type { User, ValidatedAddress } from '../../../shared/api-types';
+import { loginWithAddressSchema } from '../../../shared/schemas/auth';
+import { ApiError, api } from '../../lib/api-client';
+import { joinAllErrors, joinFieldErrors, signInErrorText } from './error-text';
+import styles from './login-page.module.css';
+import { TextField } from './text-field';
+
+type AddressFormValues = {
+  address: string;
+};
+
+interface AddressSignInFormProps {
+  onSignedIn: (user: User) => Promise<void>;
+}
+
+/**
+ * Read-only sign-in with a public address (spec §2 Login): the address is checked on every network first
+ * (validate-address, network ALL), then used to sign in as a guest. Errors go under the input.
+ */
+export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
+  useSignals();
+  const [form, { Form, Field }] = useForm<AddressFormValues>({
+    validate: valiForm(loginWithAddressSchema),
+    revalidateOn: 'change',
+  });
+
+  const submit: SubmitHandler<AddressFormValues> = async (values) => {
+    const address = values.address.trim();
+    try {
+      const validated = await api.post<ValidatedAddress>(
+        API.validateAddress,
+        { address, network: 'ALL' },
+        { silent401: true },
+      );
+      const user = await api.post<User>(API.loginWithAddress, { address: validated.address }, { silent401: true });
+      await onSignedIn(user);
+    } catch (error) {
+      const addressErrors = error instanceof ApiError ? joinFieldErrors(error.fieldErrors, 'address', ' ') : '';
+      if (addressErrors) {
+        setError(form, 'address', addressErrors, { shouldFocus: true });
+      } else {
+        const text = error instanceof ApiError ? joinAllErrors(error.fieldErrors, ' ') || signInErrorText(error) : signInErrorText(error);
+        setResponse(form, { status: 'error', message: text });
+      }
+    }
+  };
+
+  const submitting = form.submitting.value;
+  const response = form.response.value;
+
+  return (
+    <Form onSubmit={submit} className={styles.addressForm} aria-labelledby="address-sign-in-heading">
+      <div className={styles.methodIntro}>
+        <h2 id="address-sign-in-heading" className={styles.methodHeading}>
+          Sign in with an address
+        </h2>
+        <p className={`muted ${styles.methodHint}`}>Read-only access to any public wallet address.</p>
+      </div>
+      <Field name="address">
+        {(field, props) => (
+          <TextField
+            label="Wallet address"
+            value={field.value}
+            error={field.error}
+            input={props}
+            required
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0x… or bc1…"
+          />
+        )}
+      </Field>
+      {response.status === 'error' && response.message ? (
+        <p className={styles.error} role="alert">
+          {response.message}
+        </p>
+      ) : null}
+      <button type="submit" className="btn btn-block" disabled={submitting} aria-busy={submitting || undefined}>
+        Sign in with address
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,101 @@
+import type { ContactOut, LabelOut } from '../../../shared/data-types';
+import { NETWORK_LABELS } from '../../../shared/enums';
+import { Popover } from '../../components/popover';
+import { shortAddress } from '../../lib/format';
+import { LabelChips } from '../labels/label-chip';
+import { LabelPicker } from '../labels/label-picker';
+import { isPendingContact } from './contact-queries';
+import { contactName } from './contact-search';
+import styles from './contacts.module.css';
+
+export interface ContactActions {
+  open: (contact: ContactOut) => void;
+  edit: (contact: ContactOut) => void;
+  createInvoice: (contact: ContactOut) => void;
+  remove: (contact: ContactOut) => void;
+  setLabels: (contact: ContactOut, labels: LabelOut[]) => void;
+}
+
+/** A contact card (spec §2 Contacts): click opens the details; the menu edits, invoices or deletes. */
+export function ContactCard({ contact, actions }: { contact: ContactOut; actions: ContactActions }) {
+  const name = contactName(contact);
+  const pending = isPendingContact(contact);
+  const firstAddress = contact.addresses[0];
+
+  return (
+    <li className={`card ${styles.card} ${pending ? styles.cardPending : ''}`}>
+      <button
+        type="button"
+        className={styles.cardMain}
+        onClick={() => actions.open(contact)}
+        aria-label={`${name}, open details`}
+        disabled={pending}
+      >
+        <span className={styles.avatar} aria-hidden="true">
+          {(contact.first_name[0] ?? '?').toUpperCase()}
+        </span>
+        <span className={styles.cardText}>
+          <span className={styles.name}>{name}</span>
+          {contact.company ? <span className={styles.company}>{contact.company}</span> : null}
+          <span className={styles.email}>{contact.email}</span>
+          {firstAddress ? (
+            <span className={styles.address}>
+              {NETWORK_LABELS[firstAddress.network]} · {shortAddress(firstAddress.address)}
+              {contact.addresses.length > 1 ? ` +${String(contact.addresses.length - 1)}` : ''}
+            </span>
+          ) : null}
+        </span>
+      </button>
+      {pending ? (
+        <p className={styles.pendingNote}>Waiting for the connection to save</p>
+      ) : (
+        <>
+          <div className={styles.cardLabels}>
+            <LabelPicker subject={name} selected={contact.labels} onChange={(labels) => actions.setLabels(contact, labels)} />
+          </div>
+          <div className={styles.menu}>
+            <Popover
+              label={`Actions for ${name}`}
+              triggerClassName={`btn btn-ghost ${styles.menuButton}`}
+              trigger={
+                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                  <circle cx="12" cy="5" r="1.8" fill="currentColor" />
+                  <circle cx="12" cy="12" r="1.8" fill="currentColor" />
+                  <circle cx="12" cy="19" r="1.8" fill="currentColor" />
+                </svg>
+              }
+            >
+              {(close) => (
+                <ul className={styles.menuList}>
+                  <li>
+                    <button type="button" className={styles.menuItem} onClick={() => { close(); actions.edit(contact); }}>
+                      Edit contact
+                    </button>
+                  </li>
+                  <li>
+                    <button type="button" className={styles.menuItem} onClick={() => { close(); actions.createInvoice(contact); }}>
+                      Create invoice
+                    </button>
+                  </li>
+                  <li>
+                    <button
+                      type="button"
+                      className={`${styles.menuItem} ${styles.danger}`}
+                      onClick={() => {
+                        close();
+                        actions.remove(contact);
+                      }}
+                    >
+                      Delete
+                    </button>
+                  </li>
+                </ul>
+              )}
+            </Popover>
+          </div>
+        </>
+      )}
+      {pending ? <LabelChips labels={contact.labels} /> : null}
+    </li>
+  );
+}

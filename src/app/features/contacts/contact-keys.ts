@@ -1,0 +1,20 @@
+/** Query and mutation keys of contacts (no imports: the query client registers defaults by them). */
+
+export const contactKeys = {
+  all: ['contacts'] as const,
+  lists: ['contacts', 'list'] as const,
+  list: (params: ContactListParams) => ['contacts', 'list', params] as const,
+};
+
+export const contactMutationKeys = {
+  create: ['contacts', 'create'] as const,
+  update: ['contacts', 'update'] as const,
+  remove: ['contacts', 'delete'] as const,
+  setLabels: ['contacts', 'set-labels'] as const,
+};
+
+/** Contacts are listed by name (spec §9). */
+export interface ContactListParams {
+  ordering: 'first_name';
+  search?: string;
+}

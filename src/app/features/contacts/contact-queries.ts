@@ -1,0 +1,204 @@
+/**
+ * Contacts (spec §2 Contacts, §7 Data): the list, and create, edit, delete and label changes registered by key,
+ * so a change made offline is kept across a reload and sent once on reconnect (creates carry an Idempotency-Key).
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import type { ContactOut, LabelOut } from '../../../shared/data-types';
+import type { Network } from '../../../shared/enums';
+import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
+import { toast } from '../../lib/toast';
+import { idempotencyHeaders } from '../offline/idempotency-key';
+import { contactKeys, type ContactListParams } from './contact-keys';
+
+export { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';
+
+
+
+export const CONTACT_DELETED = 'Contact Deleted Successfully!';
+export const CONTACT_SAVED = 'Contact saved';
+
+
+/** GET /api/contacts. */
+export function contactsQuery(search?: string, enabled = true) {
+  const text = search?.trim();
+  const params: ContactListParams = text ? { ordering: 'first_name', search: text } : { ordering: 'first_name' };
+  return queryOptions({
+    queryKey: contactKeys.list(params),
+    queryFn: ({ signal }) => api.get<ContactOut[]>(API.contacts, { ...params }, { signal }),
+    enabled,
+  });
+}
+
+/** What POST and PATCH contacts send (labels are changed through the label picker). */
+export interface ContactInput {
+  first_name: string;
+  last_name: string;
+  company: string;
+  email: string;
+  address_line1: string;
+  address_line2: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  tax_number: string;
+  addresses: { network: Network; address: string }[];
+}
+
+interface QueuedFlag {
+  /** Made while offline: nobody is watching the form when it is sent, so failures are told in a toast. */
+  queuedOffline?: boolean;
+}
+
+export interface CreateContactVariables extends QueuedFlag {
+  contact: ContactInput;
+  idempotencyKey: string;
+}
+
+export interface UpdateContactVariables extends QueuedFlag {
+  id: string;
+  contact: ContactInput;
+}
+
+export interface DeleteContactVariables extends QueuedFlag {
+  id: string;
+}
+
+export interface SetContactLabelsVariables extends QueuedFlag {
+  id: string;
+  labels: LabelOut[];
+}
+
+/** Id of a contact created offline and not yet answered by the server. */
+export const pendingContactId = (idempotencyKey: string) => `pending:${idempotencyKey}`;
+export const isPendingContact = (contact: Pick<ContactOut, 'id'>) => contact.id.startsWith('pending:');
+
+/** Whether the API client has already told the user about this failure (network, 401, 403, 5xx toasts). */
+export function alreadyAnnounced(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status >= 500);
+}
+
+/** Every message of a failed contact change, for a toast. */
+export function contactErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.fieldErrors) {
+    const { non_field_errors: nonField = [], ...fields } = error.fieldErrors;
+    return [...nonField, ...Object.values(fields).flat()].join(', ');
+  }
+  return nonFieldErrorText(error, ', ');
+}
+
+type ListSnapshot = [readonly unknown[], ContactOut[] | undefined][];
+
+async function snapshotLists(client: QueryClient): Promise<ListSnapshot> {
+  await client.cancelQueries({ queryKey: contactKeys.lists });
+  return client.getQueriesData<ContactOut[]>({ queryKey: contactKeys.lists });
+}
+
+function restore(client: QueryClient, context: { previous: ListSnapshot } | undefined): void {
+  for (const [key, data] of context?.previous ?? []) client.setQueryData(key, data);
+}
+
+function updateLists(client: QueryClient, change: (list: ContactOut[]) => ContactOut[]): void {
+  client.setQueriesData<ContactOut[]>({ queryKey: contactKeys.lists }, (old) => (old ? change(old) : old));
+}
+
+/** A contact list in name order (first name, then last name), case-insensitively. */
+export function sortContacts(contacts: readonly ContactOut[]): ContactOut[] {
+  const name = (c: ContactOut) => `${c.first_name} ${c.last_name}`;
+  return [...contacts].sort((a, b) => name(a).localeCompare(name(b), undefined, { sensitivity: 'base' }));
+}
+
+/** How a contact looks in the lists before the server has answered its creation. */
+export function optimisticContact(variables: CreateContactVariables, now: string): ContactOut {
+  return { ...variables.contact, id: pendingContactId(variables.idempotencyKey), labels: [], created_at: now };
+}
+
+function settle(client: QueryClient) {
+  return client.invalidateQueries({ queryKey: contactKeys.all });
+}
+
+function announceQueuedFailure(error: unknown, variables: QueuedFlag): void {
+  if (variables.queuedOffline && !alreadyAnnounced(error)) toast(contactErrorText(error), 'error');
+}
+
+export function createContactDefaults(client: QueryClient) {
+  return {
+    mutationFn: (variables: CreateContactVariables) =>
+      api.post<ContactOut>(API.contacts, variables.contact, { headers: idempotencyHeaders(variables.idempotencyKey) }),
+    onMutate: async (variables: CreateContactVariables) => {
+      const previous = await snapshotLists(client);
+      const pending = optimisticContact(variables, new Date().toISOString());
+      updateLists(client, (list) => sortContacts([...list, pending]));
+      return { previous };
+    },
+    onSuccess: (contact: ContactOut, variables: CreateContactVariables) => {
+      const pendingId = pendingContactId(variables.idempotencyKey);
+      updateLists(client, (list) => sortContacts([...list.filter((item) => item.id !== pendingId && item.id !== contact.id), contact]));
+    },
+    onError: (error: unknown, variables: CreateContactVariables, context: { previous: ListSnapshot } | undefined) => {
+      restore(client, context);
+      announceQueuedFailure(error, variables);
+    },
+    onSettled: () => settle(client),
+  };
+}
+
+export function updateContactDefaults(client: QueryClient) {
+  return {
+    mutationFn: (variables: UpdateContactVariables) => api.patch<ContactOut>(API.contact(variables.id), variables.contact),
+    onMutate: async (variables: UpdateContactVariables) => {
+      const previous = await snapshotLists(client);
+      updateLists(client, (list) =>
+        sortContacts(list.map((item) => (item.id === variables.id ? { ...item, ...variables.contact } : item))),
+      );
+      return { previous };
+    },
+    onSuccess: (contact: ContactOut) => {
+      updateLists(client, (list) => list.map((item) => (item.id === contact.id ? contact : item)));
+    },
+    onError: (error: unknown, variables: UpdateContactVariables, context: { previous: ListSnapshot } | undefined) => {
+      restore(client, context);
+      announceQueuedFailure(error, variables);
+    },
+    onSettled: () => settle(client),
+  };
+}
+
+export function deleteContactDefaults(client: QueryClient) {
+  return {
+    mutationFn: (variables: DeleteContactVariables) => api.del<undefined>(API.contact(variables.id)),
+    onMutate: async (variables: DeleteContactVariables) => {
+      const previous = await snapshotLists(client);
+      updateLists(client, (list) => list.filter((item) => item.id !== variables.id));
+      return { previous };
+    },
+    onSuccess: () => toast(CONTACT_DELETED, 'success'),
+    onError: (error: unknown, _variables: DeleteContactVariables, context: { previous: ListSnapshot } | undefined) => {
+      restore(client, context);
+      // Spec §8: a failed delete shows the non_field_errors joined by a comma.
+      if (!alreadyAnnounced(error)) toast(nonFieldErrorText(error, ', '), 'error');
+    },
+    onSettled: () => settle(client),
+  };
+}
+
+export function setContactLabelsDefaults(client: QueryClient) {
+  return {
+    mutationFn: (variables: SetContactLabelsVariables) =>
+      api.patch<ContactOut>(API.contact(variables.id), { labels: variables.labels.map((label) => label.id) }),
+    onMutate: async (variables: SetContactLabelsVariables) => {
+      const previous = await snapshotLists(client);
+      updateLists(client, (list) => list.map((item) => (item.id === variables.id ? { ...item, labels: variables.labels } : item)));
+      return { previous };
+    },
+    onSuccess: (contact: ContactOut) => {
+      updateLists(client, (list) => list.map((item) => (item.id === contact.id ? contact : item)));
+    },
+    onError: (error: unknown, _variables: SetContactLabelsVariables, context: { previous: ListSnapshot } | undefined) => {
+      restore(client, context);
+      if (!alreadyAnnounced(error)) toast(contactErrorText(error), 'error');
+    },
+    onSettled: () => settle(client),
+  };
+}

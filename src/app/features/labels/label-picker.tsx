@@ -1,0 +1,186 @@
+import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { LabelOut } from '../../../shared/data-types';
+import { LABEL_COLORS, type LabelColor } from '../../../shared/enums';
+import { Dialog } from '../../components/dialog';
+import { Spinner } from '../../components/spinner';
+import { ApiError } from '../../lib/api-client';
+import { useOnline } from '../../lib/online';
+import { newIdempotencyKey } from '../offline/idempotency-key';
+import { QUEUED_OFFLINE_TEXT } from '../offline/network-actions';
+import { LABEL_SWATCHES } from './label-colors';
+import { LabelChip, LabelChips } from './label-chip';
+import { labelMutationKeys, labelsQuery, type CreateLabelVariables } from './label-queries';
+import { labelFormErrors } from './label-rules';
+import styles from './labels.module.css';
+
+interface LabelPickerProps {
+  /** What is labelled, read out by the edit button ('Edit labels for …') and shown in the dialog. */
+  subject: string;
+  selected: readonly LabelOut[];
+  /** Called with the new set of labels after each pick or removal. */
+  onChange: (labels: LabelOut[]) => void;
+}
+
+/**
+ * Label picker (spec §2 Contacts/Transactions, §4 "Label picker"): the chosen labels as chips and a button that
+ * opens a dialog to pick or remove labels, or create one with a name and one of 7 colours.
+ */
+export function LabelPicker({ subject, selected, onChange }: LabelPickerProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className={styles.picker}>
+      <LabelChips labels={selected} />
+      <button
+        type="button"
+        className={`btn btn-ghost ${styles.editButton}`}
+        aria-label={`Edit labels for ${subject}`}
+        onClick={() => setOpen(true)}
+      >
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path
+            d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9-9-9zM7.5 7.5h.01"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {selected.length === 0 ? <span>Add label</span> : null}
+      </button>
+      <Dialog open={open} onClose={() => setOpen(false)} title="Labels">
+        {open ? <LabelPickerPanel subject={subject} selected={selected} onChange={onChange} /> : null}
+      </Dialog>
+    </div>
+  );
+}
+
+function LabelPickerPanel({ subject, selected, onChange }: LabelPickerProps) {
+  const labels = useQuery(labelsQuery());
+  const selectedIds = new Set(selected.map((label) => label.id));
+  const pendingCreates = useMutationState({
+    filters: { mutationKey: labelMutationKeys.create, status: 'pending' },
+    select: (mutation) => mutation.state.variables as CreateLabelVariables | undefined,
+  }).filter((variables): variables is CreateLabelVariables => variables !== undefined);
+
+  function toggle(label: LabelOut, checked: boolean) {
+    onChange(checked ? [...selected, label] : selected.filter((item) => item.id !== label.id));
+  }
+
+  return (
+    <>
+      <p className={styles.hint}>{subject}</p>
+      {labels.isPending ? (
+        <Spinner label="Loading labels" />
+      ) : (
+        <ul className={styles.list} aria-label="Available labels">
+          {(labels.data ?? []).map((label) => (
+            <li key={label.id}>
+              <label className={styles.option}>
+                <input
+                  type="checkbox"
+                  checked={selectedIds.has(label.id)}
+                  onChange={(event) => toggle(label, event.target.checked)}
+                />
+                <LabelChip label={label} />
+              </label>
+            </li>
+          ))}
+          {pendingCreates.map((variables) => (
+            <li key={variables.idempotencyKey} className={`${styles.option} ${styles.optionPending}`}>
+              <LabelChip label={variables} pending />
+              <span>waiting for the connection</span>
+            </li>
+          ))}
+          {(labels.data ?? []).length === 0 && pendingCreates.length === 0 ? (
+            <li className={styles.empty}>{labels.isError ? 'Labels could not be loaded.' : 'No labels yet.'}</li>
+          ) : null}
+        </ul>
+      )}
+      <CreateLabelForm onCreated={(label) => onChange([...selected, label])} />
+    </>
+  );
+}
+
+function CreateLabelForm({ onCreated }: { onCreated: (label: LabelOut) => void }) {
+  const online = useOnline();
+  const nameId = useId();
+  const errorId = `${nameId}-error`;
+  const [name, setName] = useState('');
+  const [color, setColor] = useState<LabelColor>('BLUE');
+  const [error, setError] = useState('');
+  const mutation = useMutation<LabelOut, Error, CreateLabelVariables>({ mutationKey: labelMutationKeys.create });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const errors = labelFormErrors({ name, color });
+    if (errors.name) {
+      setError(errors.name);
+      return;
+    }
+    setError('');
+    const variables: CreateLabelVariables = { name: name.trim(), color, idempotencyKey: newIdempotencyKey() };
+    if (!online) {
+      // Kept (persisted with the cache) and created once the connection returns.
+      mutation.mutate(variables);
+      setName('');
+      setError(QUEUED_OFFLINE_TEXT);
+      return;
+    }
+    mutation.mutate(variables, {
+      onSuccess: (label) => {
+        setName('');
+        onCreated(label);
+      },
+      onError: (failure) => {
+        if (failure instanceof ApiError && failure.status === 400) {
+          const messages = failure.fieldErrors;
+          setError([...(messages?.name ?? []), ...(messages?.color ?? []), ...(messages?.non_field_errors ?? [])].join(' '));
+        }
+      },
+    });
+  }
+
+  return (
+    <form className={styles.createForm} onSubmit={submit} noValidate aria-label="Create label">
+      <h3 className={styles.createTitle}>Create label</h3>
+      <div className="field">
+        <label htmlFor={nameId}>Label name</label>
+        <input
+          id={nameId}
+          value={name}
+          maxLength={64}
+          aria-required
+          aria-invalid={error && error !== QUEUED_OFFLINE_TEXT ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {error ? (
+          <p id={errorId} className={error === QUEUED_OFFLINE_TEXT ? styles.hint : 'field-error'} role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <fieldset className={styles.swatches}>
+        <legend>Colour</legend>
+        {LABEL_COLORS.map((value) => (
+          <label key={value} className={styles.swatch} title={LABEL_SWATCHES[value].name}>
+            <input
+              type="radio"
+              name={`${nameId}-color`}
+              value={value}
+              checked={color === value}
+              aria-label={LABEL_SWATCHES[value].name}
+              onChange={() => setColor(value)}
+            />
+            <span className={styles.swatchDot} style={{ background: LABEL_SWATCHES[value].background }} />
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="btn btn-primary" disabled={mutation.isPending && online}>
+        {mutation.isPending && online ? 'Creating…' : 'Create label'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * Defaults of the offline-capable mutations of transactions, contacts and labels. Registered on the query
+ * client before the persisted cache is restored, so a change paused offline can run after a reload.
+ * The query client imports this module while the API client is still loading: keys come from import-free
+ * modules and the factories are function declarations, so nothing here is read before it exists.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { contactMutationKeys } from '../contacts/contact-keys';
+import {
+  createContactDefaults,
+  deleteContactDefaults,
+  setContactLabelsDefaults,
+  updateContactDefaults,
+} from '../contacts/contact-queries';
+import { labelMutationKeys } from '../labels/label-keys';
+import { createLabelDefaults } from '../labels/label-queries';
+import { transactionMutationKeys } from '../transactions/transaction-keys';
+import { setTransactionLabelsDefaults } from '../transactions/transaction-queries';
+
+export function registerDataMutationDefaults(client: QueryClient): void {
+  client.setMutationDefaults(transactionMutationKeys.setLabels, setTransactionLabelsDefaults(client));
+  client.setMutationDefaults(contactMutationKeys.create, createContactDefaults(client));
+  client.setMutationDefaults(contactMutationKeys.update, updateContactDefaults(client));
+  client.setMutationDefaults(contactMutationKeys.remove, deleteContactDefaults(client));
+  client.setMutationDefaults(contactMutationKeys.setLabels, setContactLabelsDefaults(client));
+  client.setMutationDefaults(labelMutationKeys.create, createLabelDefaults(client));
+}

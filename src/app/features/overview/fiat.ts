@@ -1,0 +1,42 @@
+/** Fiat display for the dashboard and wallet cards: the user's currency symbol and the spec's decimals (§9). */
+import { FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
+import { formatAmount, toDecimal } from '../../../shared/money';
+
+/** Base currencies that are crypto coins (ETH, BNB, BTC) are shown with up to 6 decimals, others with 2. */
+const CRYPTO_BASES: ReadonlySet<FiatCurrency> = new Set(['ETH', 'BNB', 'BTC']);
+
+function isDecimal(value: string): boolean {
+  try {
+    toDecimal(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** '$1,234.50', '-€12.00', 'Ξ0.512345'; '–' when the value is unknown. */
+export function formatFiat(value: string | null | undefined, currency: FiatCurrency): string {
+  if (value === null || value === undefined || !isDecimal(value)) return '–';
+  const crypto = CRYPTO_BASES.has(currency);
+  const text = formatAmount(value, crypto ? { maxDecimals: 6 } : { minDecimals: 2, maxDecimals: 2 });
+  const symbol = FIAT_SYMBOLS[currency];
+  const separator = symbol.length > 1 && /[A-Z]$/.test(symbol) ? ' ' : '';
+  return text.startsWith('-') ? `-${symbol}${separator}${text.slice(1)}` : `${symbol}${separator}${text}`;
+}
+
+/** A token amount for display: 0 to 6 decimals with grouping, then the symbol ('1,250.5 USDC'). */
+export function formatTokenAmount(amount: string, symbol: string): string {
+  let text = isDecimal(amount) ? formatAmount(amount) : amount;
+  // Dust that rounds away at 6 decimals still is not nothing.
+  if (isDecimal(amount) && /^-?0$/.test(text) && !toDecimal(amount).eq(0)) {
+    text = `${toDecimal(amount).lt(0) ? '-' : ''}<0.000001`;
+  }
+  return symbol ? `${text} ${symbol}` : text;
+}
+
+/** '+$12.00' / '-$3.50' for changes; zero has no sign. */
+export function formatFiatChange(value: string | null | undefined, currency: FiatCurrency): string {
+  const text = formatFiat(value, currency);
+  if (text === '–' || text.startsWith('-') || value === undefined || value === null) return text;
+  return toDecimal(value).gt(0) ? `+${text}` : text;
+}

@@ -1,0 +1,140 @@
+/** Query-options factories of the dashboard (spec §2 Overview, §7 Data), one per call. */
+import { queryOptions } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import type { Page } from '../../../shared/api-types';
+import type {
+  Balances,
+  FungibleTokenSummaryRow,
+  NftItem,
+  PortfolioHistory,
+  TransactionPage,
+} from '../../../shared/data-types';
+import type { InvoiceState } from '../../../shared/enums';
+import { ApiError, api } from '../../lib/api-client';
+import { DATA_POLL_MS } from './live-polling';
+import type { DashboardDocument, DashboardDocuments, NftSummary } from './overview-types';
+
+/** Dashboard sizes (spec §9): Last Activity 3, documents 2 per state, fungible top 7, NFT preview 5. */
+export const LAST_ACTIVITY_SIZE = 3;
+export const DASHBOARD_DOCUMENTS_PER_STATE = 2;
+export const FUNGIBLE_TOP = 7;
+export const FUNGIBLE_PAGE_SIZE = 10;
+export const NFT_PREVIEW = 5;
+export const PORTFOLIO_INTERVALS = [7, 30, 60] as const;
+export type PortfolioInterval = (typeof PORTFOLIO_INTERVALS)[number];
+export const DEFAULT_PORTFOLIO_INTERVAL: PortfolioInterval = 30;
+
+export const overviewKeys = {
+  balances: ['balances'] as const,
+  fungibleTop: ['fungible-tokens', 'top'] as const,
+  fungibleAll: ['fungible-tokens', 'all'] as const,
+  nfts: ['nfts', 'preview'] as const,
+  portfolio: (numDays: PortfolioInterval) => ['portfolio-history', numDays] as const,
+  latestTransactions: ['transactions', 'latest', LAST_ACTIVITY_SIZE] as const,
+  dashboardDocuments: (state: InvoiceState) => ['documents', 'dashboard', state] as const,
+};
+
+/** GET balances: every token the active wallets and exchanges hold, with the total in the user's fiat. */
+export function balancesQuery() {
+  return queryOptions({
+    queryKey: overviewKeys.balances,
+    queryFn: ({ signal }) => api.get<Balances>(API.balances, undefined, { signal }),
+    // Polled data is stale once a poll is due, so a reconnect after that long asks again at once.
+    staleTime: DATA_POLL_MS,
+  });
+}
+
+/** GET fungible-tokens-summary, first page of 10 (spec §7); the dashboard shows the top 7. */
+export function fungibleTopQuery() {
+  return queryOptions({
+    queryKey: overviewKeys.fungibleTop,
+    queryFn: ({ signal }) =>
+      api.get<Page<FungibleTokenSummaryRow>>(
+        API.fungibleTokensSummary,
+        { page: 1, size: FUNGIBLE_PAGE_SIZE },
+        { signal },
+      ),
+  });
+}
+
+/** A list answer that may come bare or as a page. */
+export function asList<T>(body: T[] | Page<T> | { results?: T[]; count?: number } | null | undefined): {
+  results: T[];
+  count: number;
+} {
+  if (Array.isArray(body)) return { results: body, count: body.length };
+  const results = body?.results ?? [];
+  return { results, count: typeof body?.count === 'number' ? body.count : results.length };
+}
+
+/** GET non-fungible-tokens-summary, newest first; the dashboard previews 5. */
+export function nftPreviewQuery() {
+  return queryOptions({
+    queryKey: overviewKeys.nfts,
+    queryFn: async ({ signal }): Promise<NftSummary> => {
+      const body = await api.get<NftItem[] | Page<NftItem>>(
+        API.nonFungibleTokensSummary,
+        { ordering: '-created_at' },
+        { signal },
+      );
+      return asList(body);
+    },
+  });
+}
+
+/** GET portfolio-value-history {num_days}. */
+export function portfolioHistoryQuery(numDays: PortfolioInterval) {
+  return queryOptions({
+    queryKey: overviewKeys.portfolio(numDays),
+    queryFn: ({ signal }) => api.get<PortfolioHistory>(API.portfolioValueHistory, { num_days: numDays }, { signal }),
+    staleTime: DATA_POLL_MS,
+  });
+}
+
+/** GET transactions, the 3 newest (Last Activity). */
+export function latestTransactionsQuery() {
+  return queryOptions({
+    queryKey: overviewKeys.latestTransactions,
+    queryFn: ({ signal }) =>
+      api.get<TransactionPage>(
+        API.transactions,
+        { limit: LAST_ACTIVITY_SIZE, offset: 0, ordering: '-created_at' },
+        { signal },
+      ),
+    staleTime: DATA_POLL_MS,
+  });
+}
+
+/** Path of the documents list (spec §7 Data: GET documents). */
+export const DOCUMENTS_PATH = '/api/documents';
+
+/**
+ * GET documents: the 2 newest invoices in one state. A server without the documents API (404) answers with an
+ * empty, unavailable list instead of an error, so the section shows its empty text.
+ */
+export function dashboardDocumentsQuery(state: InvoiceState) {
+  return queryOptions({
+    queryKey: overviewKeys.dashboardDocuments(state),
+    queryFn: async ({ signal }): Promise<DashboardDocuments> => {
+      try {
+        const page = await api.get<Page<DashboardDocument> | DashboardDocument[]>(
+          DOCUMENTS_PATH,
+          {
+            limit: DASHBOARD_DOCUMENTS_PER_STATE,
+            offset: 0,
+            ordering: '-created_at',
+            kind: 'INVOICE',
+            state,
+          },
+          { signal },
+        );
+        return { available: true, results: asList(page).results.slice(0, DASHBOARD_DOCUMENTS_PER_STATE) };
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 405)) {
+          return { available: false, results: [] };
+        }
+        throw error;
+      }
+    },
+  });
+}

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { User } from '../../../shared/api-types';
+import { Spinner } from '../../components/spinner';
+import { formatFiat } from './fiat';
+import { DATA_POLL_MS, useLivePolling } from './live-polling';
+import { balancesQuery } from './overview-queries';
+import styles from './overview.module.css';
+
+/** Total Assets Value (spec §2 Overview): the sum over active wallets and exchanges, refreshed every 10 s. */
+export function TotalAssetsCard({ user }: { user: User }) {
+  const interval = useLivePolling(DATA_POLL_MS);
+  const balances = useQuery({ ...balancesQuery(), refetchInterval: interval });
+  const currency = balances.data?.fiat_currency ?? user.fiat_currency;
+  return (
+    <section className={`card ${styles.section} ${styles.totalCard}`} aria-labelledby="total-assets-title">
+      <h2 id="total-assets-title" className={styles.cardTitle}>
+        Total Assets Value
+      </h2>
+      {balances.data ? (
+        <>
+          <p className={styles.totalValue} data-testid="total-assets-value">
+            {formatFiat(balances.data.total.value_fiat, currency)}
+          </p>
+          <p className="muted">
+            {balances.data.user_bal_sync
+              ? `${String(balances.data.tokens.length)} ${balances.data.tokens.length === 1 ? 'token' : 'tokens'} across your active wallets`
+              : 'Balances are being updated…'}
+          </p>
+        </>
+      ) : balances.isError ? (
+        <p className="muted">The total could not be loaded.</p>
+      ) : (
+        <Spinner label="Loading total assets" />
+      )}
+    </section>
+  );
+}

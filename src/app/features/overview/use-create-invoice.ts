@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { invoicesLimitQuery } from '../../lib/wallet-queries';
+import { requireOnline } from '../offline/network-actions';
+import { limitMessage } from '../quick-create/quick-create-menu';
+
+/**
+ * 'Create Invoice': opens /new-invoice when the plan allows another invoice (asked fresh from the server), with an
+ * optional wallet to prefill; otherwise yields the invoice-limit text for the upgrade dialog.
+ */
+export function useCreateInvoice() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+  const [limitText, setLimitText] = useState<string | null>(null);
+
+  const start = useCallback(
+    async (walletId?: string) => {
+      if (!requireOnline('Creating an invoice')) return;
+      setChecking(true);
+      try {
+        const limit = await queryClient.fetchQuery({ ...invoicesLimitQuery(), networkMode: 'always', retry: false });
+        if (limit.can_create) await navigate({ to: '/new-invoice', state: walletId ? { walletId } : {} });
+        else setLimitText(limitMessage('invoice', limit));
+      } catch {
+        // The API client has already told the user why (network problem, server error).
+      } finally {
+        setChecking(false);
+      }
+    },
+    [navigate, queryClient],
+  );
+
+  return { start, checking, limitText, dismissLimit: () => setLimitText(null) };
+}

@@ -1,0 +1,57 @@
+import { MESSAGES } from '../../../shared/messages';
+import { useCurrentUser } from '../../lib/session';
+import { NOT_AVAILABLE_YET, NoticeCard, PageFrame } from './page-frame';
+
+interface SectionPageProps {
+  title: string;
+  /** Guests (full_access false) read the logged-in-only message instead (spec §6). */
+  loggedInOnly?: boolean;
+}
+
+function SectionPage({ title, loggedInOnly = false }: SectionPageProps) {
+  const user = useCurrentUser();
+  const guest = !user?.full_access;
+  return (
+    <PageFrame title={title}>
+      <NoticeCard>
+        <p>{loggedInOnly && guest ? MESSAGES.loggedInOnly : NOT_AVAILABLE_YET}</p>
+      </NoticeCard>
+    </PageFrame>
+  );
+}
+
+export function TransactionsPage() {
+  return <SectionPage title="Transactions" />;
+}
+
+export function ContactsPage() {
+  return <SectionPage title="Contacts" loggedInOnly />;
+}
+
+export function DocumentsPage() {
+  return <SectionPage title="Documents" loggedInOnly />;
+}
+
+export function NewInvoicePage() {
+  return <SectionPage title="New Invoice" />;
+}
+
+export function InvoicePage() {
+  return <SectionPage title="Invoice" />;
+}
+
+export function PricingPage() {
+  return <SectionPage title="Plans & Pricing" />;
+}
+
+export function FiatPaymentKycPage() {
+  return <SectionPage title="Fiat-to-Crypto Invoicing" />;
+}
+
+export function AdminPage() {
+  return <SectionPage title="Admin" />;
+}
+
+export function PayInvoicePage() {
+  return <SectionPage title="Pay Invoice" />;
+}

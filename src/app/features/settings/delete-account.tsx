@@ -1,0 +1,86 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { API } from '../../../shared/api-paths';
+import { Dialog } from '../../components/dialog';
+import { ApiError, NetworkError, api } from '../../lib/api-client';
+import { signOutLocally } from '../../lib/session';
+import { signInErrorText } from '../auth/error-text';
+import styles from './settings.module.css';
+
+/**
+ * 'Delete account permanently' (spec §2 Settings): asks for confirmation, deletes the account and everything in
+ * it on the server, forgets the session on this device and goes to the login page.
+ */
+export function DeleteAccount() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [error, setError] = useState('');
+
+  async function confirm(): Promise<void> {
+    setDeleting(true);
+    setError('');
+    try {
+      await api.del<undefined>(API.deleteUser);
+      setOpen(false);
+      await signOutLocally();
+      await navigate({ to: '/auth', replace: true });
+    } catch (caught) {
+      // No response, 401, 403 and 5xx were already announced by the API client's toast.
+      const announced =
+        caught instanceof NetworkError ||
+        (caught instanceof ApiError && (caught.status === 401 || caught.status === 403 || caught.status >= 500));
+      setError(announced ? 'Your account was not deleted.' : signInErrorText(caught));
+    } finally {
+      setDeleting(false);
+    }
+  }
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-danger"
+        onClick={() => {
+          setError('');
+          setOpen(true);
+        }}
+      >
+        Delete account permanently
+      </button>
+      <Dialog
+        open={open}
+        onClose={() => {
+          if (!deleting) setOpen(false);
+        }}
+        title="Delete your account?"
+        actions={
+          <>
+            <button type="button" className="btn" onClick={() => setOpen(false)} disabled={deleting}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => void confirm()}
+              disabled={deleting}
+              aria-busy={deleting || undefined}
+            >
+              Delete my account
+            </button>
+          </>
+        }
+      >
+        <p className={styles.dialogText}>
+          Your profile, wallets, contacts, labels, documents and invoices are removed from Ledgerloop for good. Your
+          coins are not affected: they stay in your wallets. This cannot be undone.
+        </p>
+        {error ? (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,64 @@
+import { useMutation, useMutationState } from '@tanstack/react-query';
+import type { User } from '../../../shared/api-types';
+import { FIAT_CURRENCIES, FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
+import { MESSAGES } from '../../../shared/messages';
+import { ApiError } from '../../lib/api-client';
+import { mutationKeys } from '../../lib/query-keys';
+import { toast } from '../../lib/toast';
+import type { UserPatch } from '../../lib/user-queries';
+import styles from './top-bar.module.css';
+
+function isFiatCurrency(value: string): value is FiatCurrency {
+  return (FIAT_CURRENCIES as readonly string[]).includes(value);
+}
+
+/** Base fiat currency of the user (PATCH /api/user fiat_currency); read-only for guests. */
+export function FiatPicker({ user }: { user: User }) {
+  const mutation = useMutation<User, Error, UserPatch>({
+    mutationKey: mutationKeys.updateUser,
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) {
+        toast(error.fieldErrors?.fiat_currency?.join(' ') ?? error.message, 'error');
+      }
+    },
+  });
+  // A change made offline waits for the connection: show it as chosen meanwhile.
+  const pending = useMutationState({
+    filters: { mutationKey: mutationKeys.updateUser, status: 'pending' },
+    select: (entry) => (entry.state.variables as UserPatch | undefined)?.fiat_currency,
+  }).findLast((value) => value !== undefined);
+  const value = pending ?? user.fiat_currency;
+  const readOnly = !user.full_access;
+
+  return (
+    <label
+      className={`${styles.fiat} ${readOnly ? styles.fiatDisabled : ''}`}
+      title={readOnly ? MESSAGES.loggedInOnly : 'Base fiat currency'}
+    >
+      <span className="visually-hidden">Fiat currency</span>
+      {/* The closed picker shows the code (and the symbol where there is room); the native list shows both. */}
+      <span className={styles.fiatValue} aria-hidden="true">
+        {value}
+        <span className={styles.fiatSymbol}>{FIAT_SYMBOLS[value] === value ? '' : FIAT_SYMBOLS[value]}</span>
+        <svg viewBox="0 0 24 24" width="16" height="16">
+          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </span>
+      <select
+        className={styles.fiatSelect}
+        value={value}
+        disabled={readOnly}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (isFiatCurrency(next) && next !== value) mutation.mutate({ fiat_currency: next });
+        }}
+      >
+        {FIAT_CURRENCIES.map((code) => (
+          <option key={code} value={code}>
+            {FIAT_SYMBOLS[code] === code ? code : `${code} ${FIAT_SYMBOLS[code]}`}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

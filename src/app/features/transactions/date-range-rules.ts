@@ -1,0 +1,112 @@
+/**
+ * The date-range filter rules of spec §5: yyyy-MM-dd values between the earliest allowed date (the user's first
+ * transaction, else today) and today, "From" not after "To"; invalid values reset to the bounds; the range applies
+ * only when both dates parse and nothing is wrong.
+ */
+import dayjs from 'dayjs';
+
+export const DATE_MESSAGES = {
+  format: 'date should be in yyyy-mm-dd format',
+  invalid: 'Date is invalid or is not in the date range',
+  afterFrom: 'This date should be after "From" Date',
+  beforeTo: 'This date should be before "To" Date',
+} as const;
+
+/** Debounce of a date-range change before it filters the list (spec §9). */
+export const DATE_FILTER_DEBOUNCE_MS = 100;
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A day as yyyy-MM-dd in local time. */
+export function toDay(value: Date | number | string): string {
+  return dayjs(value).format('YYYY-MM-DD');
+}
+
+/** Whether a text has the yyyy-MM-dd shape. */
+export function hasDateFormat(value: string): boolean {
+  return DATE_PATTERN.test(value);
+}
+
+/** Whether a yyyy-MM-dd text names a real calendar day (no 2023-02-30). */
+export function isRealDay(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export interface DateBounds {
+  /** Earliest allowed day (yyyy-MM-dd). */
+  min: string;
+  /** Latest allowed day: today (yyyy-MM-dd). */
+  max: string;
+}
+
+/** Bounds from the first transaction's time (or none: today) and today. */
+export function dateBounds(firstActivity: string | null | undefined, today: string): DateBounds {
+  const first = firstActivity ? toDay(firstActivity) : today;
+  return { min: first < today ? first : today, max: today };
+}
+
+/** The error of one date on its own: format, then a real day inside the bounds. Empty values are fine. */
+export function singleDateError(value: string, bounds: DateBounds): string | null {
+  if (value === '') return null;
+  if (!hasDateFormat(value)) return DATE_MESSAGES.format;
+  if (!isRealDay(value) || value < bounds.min || value > bounds.max) return DATE_MESSAGES.invalid;
+  return null;
+}
+
+export interface DateRangeErrors {
+  start?: string;
+  end?: string;
+}
+
+/**
+ * Errors of the From/To pair. When both are fine alone but "From" is after "To", the field the user changed last
+ * carries the message ('This date should be before "To" Date' on From, '... after "From" Date' on To). The same
+ * day in both is a one-day range.
+ */
+export function dateRangeErrors(
+  start: string,
+  end: string,
+  bounds: DateBounds,
+  lastEdited: 'start' | 'end' = 'end',
+): DateRangeErrors {
+  const errors: DateRangeErrors = {};
+  const startError = singleDateError(start, bounds);
+  const endError = singleDateError(end, bounds);
+  if (startError) errors.start = startError;
+  if (endError) errors.end = endError;
+  if (!startError && !endError && start !== '' && end !== '' && start > end) {
+    if (lastEdited === 'start') errors.start = DATE_MESSAGES.beforeTo;
+    else errors.end = DATE_MESSAGES.afterFrom;
+  }
+  return errors;
+}
+
+/** An invalid or out-of-range value resets to its bound (From to the earliest day, To to today). */
+export function resetToBound(value: string, bounds: DateBounds, which: 'start' | 'end'): string {
+  if (value === '') return value;
+  if (!hasDateFormat(value) || !isRealDay(value)) return which === 'start' ? bounds.min : bounds.max;
+  if (value < bounds.min) return bounds.min;
+  if (value > bounds.max) return bounds.max;
+  return value;
+}
+
+export type AppliedRange = { start: string; end: string } | null;
+
+/**
+ * What the list should filter by: both dates when both parse and nothing is wrong, no date filter when both are
+ * empty, and `undefined` (keep the previous filter) while the pair is incomplete or wrong.
+ */
+export function rangeToApply(start: string, end: string, bounds: DateBounds): AppliedRange | undefined {
+  if (start === '' && end === '') return null;
+  if (start === '' || end === '') return undefined;
+  const errors = dateRangeErrors(start, end, bounds);
+  if (errors.start || errors.end) return undefined;
+  return { start, end };
+}

@@ -1,0 +1,135 @@
+/**
+ * Queries and the label mutation of the transaction list (spec §7 Data: GET transactions, PATCH
+ * transactions/{id}, GET transactions/limit).
+ */
+import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { API } from '../../../shared/api-paths';
+import type { PlanLimit } from '../../../shared/api-types';
+import type { LabelOut, TransactionOut, TransactionPage } from '../../../shared/data-types';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { pageQuery, type TransactionListParams } from './transaction-filters';
+import { transactionKeys } from './transaction-keys';
+
+export { transactionKeys, transactionMutationKeys } from './transaction-keys';
+
+
+
+/** Offset of the page after `pages`; undefined when the server said there is no next page. */
+export function nextPageOffset(lastPage: TransactionPage, pages: readonly TransactionPage[]): number | undefined {
+  if (lastPage.next === null || lastPage.results.length === 0) return undefined;
+  return pages.reduce((sum, page) => sum + page.results.length, 0);
+}
+
+/** GET transactions, 10 at a time; each filter and sort is its own list, starting again from the first page. */
+export function transactionsInfiniteQuery(params: TransactionListParams, enabled = true) {
+  return infiniteQueryOptions({
+    queryKey: transactionKeys.list(params),
+    queryFn: ({ pageParam, signal }) => api.get<TransactionPage>(API.transactions, pageQuery(params, pageParam), { signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => nextPageOffset(lastPage, pages),
+    enabled,
+  });
+}
+
+/** The oldest transaction: its day is the earliest date the filters accept (spec §5). */
+export function firstTransactionQuery(enabled = true) {
+  return queryOptions({
+    queryKey: transactionKeys.first,
+    queryFn: async ({ signal }) => {
+      const page = await api.get<TransactionPage>(
+        API.transactions,
+        { ordering: 'created_at', limit: 1, offset: 0 },
+        { signal },
+      );
+      return page.results[0]?.created_at ?? null;
+    },
+    enabled,
+    staleTime: 5 * 60 * 1000,
+  });
+}
+
+/** GET transactions/limit: how many transactions the plan loads (spec §8 transaction plan limit). */
+export function transactionsLimitQuery(enabled = true) {
+  return queryOptions({
+    queryKey: queryKeys.transactionsLimit,
+    queryFn: ({ signal }) => api.get<PlanLimit>(API.transactionsLimit, undefined, { signal }),
+    enabled,
+  });
+}
+
+/** Every loaded row of an infinite list, in order, without duplicates (rows may shift between pages). */
+export function flattenPages(data: InfiniteData<TransactionPage> | undefined): TransactionOut[] {
+  if (!data) return [];
+  const seen = new Set<string>();
+  const rows: TransactionOut[] = [];
+  for (const page of data.pages) {
+    for (const row of page.results) {
+      if (seen.has(row.id)) continue;
+      seen.add(row.id);
+      rows.push(row);
+    }
+  }
+  return rows;
+}
+
+export interface SetTransactionLabelsVariables {
+  id: string;
+  /** The full new set; the server receives their ids. */
+  labels: LabelOut[];
+}
+
+/** Replaces one transaction (by id) in a cached list with `update(row)`. */
+export function updateTransactionInPages(
+  data: InfiniteData<TransactionPage> | undefined,
+  id: string,
+  update: (row: TransactionOut) => TransactionOut,
+): InfiniteData<TransactionPage> | undefined {
+  if (!data) return data;
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    if (!page.results.some((row) => row.id === id)) return page;
+    changed = true;
+    return { ...page, results: page.results.map((row) => (row.id === id ? update(row) : row)) };
+  });
+  return changed ? { ...data, pages } : data;
+}
+
+type ListSnapshot = [readonly unknown[], InfiniteData<TransactionPage> | undefined][];
+
+/**
+ * Defaults of PATCH transactions/{id} {labels}, registered by key: a change made offline is persisted with the
+ * cache, survives a reload and is sent once on reconnect. The lists show the new labels at once.
+ */
+export function setTransactionLabelsDefaults(client: QueryClient) {
+  return {
+    mutationFn: (variables: SetTransactionLabelsVariables) =>
+      api.patch<TransactionOut>(API.transaction(variables.id), { labels: variables.labels.map((label) => label.id) }),
+    onMutate: async (variables: SetTransactionLabelsVariables): Promise<{ previous: ListSnapshot }> => {
+      await client.cancelQueries({ queryKey: transactionKeys.lists });
+      const previous = client.getQueriesData<InfiniteData<TransactionPage>>({ queryKey: transactionKeys.lists });
+      client.setQueriesData<InfiniteData<TransactionPage>>({ queryKey: transactionKeys.lists }, (old) =>
+        updateTransactionInPages(old, variables.id, (row) => ({ ...row, labels: variables.labels })),
+      );
+      return { previous };
+    },
+    onSuccess: (row: TransactionOut) => {
+      client.setQueriesData<InfiniteData<TransactionPage>>({ queryKey: transactionKeys.lists }, (old) =>
+        updateTransactionInPages(old, row.id, () => row),
+      );
+    },
+    onError: (
+      _error: unknown,
+      _variables: SetTransactionLabelsVariables,
+      context: { previous: ListSnapshot } | undefined,
+    ) => {
+      for (const [key, data] of context?.previous ?? []) client.setQueryData(key, data);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: transactionKeys.all, refetchType: 'active' }),
+  };
+}
+
+/** Whether the plan's transaction limit dialog should open (spec §2: plan forbids more, list reached the limit). */
+export function reachedTransactionLimit(limit: Pick<PlanLimit, 'limit' | 'can_create'> | undefined, loaded: number): boolean {
+  return limit !== undefined && !limit.can_create && limit.limit !== null && loaded >= limit.limit;
+}

@@ -1,0 +1,106 @@
+/**
+ * The React Query client, its IndexedDB persister and the defaults of every offline-capable mutation
+ * (ARCHITECTURE.md "Persistence").
+ */
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
+import { del, get, set } from 'idb-keyval';
+import { ApiError, NetworkError } from './api-client';
+import { mutationKeys, queryKeys } from './query-keys';
+import { updateUserDefaults } from './user-queries';
+import { registerDataMutationDefaults } from '../features/offline/mutation-defaults';
+import { setWalletActiveDefaults } from './wallet-queries';
+import { registerWalletMutationDefaults } from '../features/wallets/wallet-mutations';
+
+/** IndexedDB key (idb-keyval's default store) of the persisted cache. */
+export const PERSIST_KEY = 'ledgerloop-query-cache';
+/** Cached data older than a day is not restored. */
+export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Bump when the shape of cached data changes, so old caches are dropped. */
+export const PERSIST_BUSTER = 'v1';
+
+/**
+ * Queries retry network failures and server errors (spec §8: failed lists are retried automatically), at most
+ * 3 times; other statuses (400, 401, 403, 404, ...) are final.
+ */
+export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 3) return false;
+  if (error instanceof NetworkError) return true;
+  if (error instanceof ApiError) return error.status >= 500 || error.status === 429;
+  return false;
+}
+
+/** Mutations retry only when no response came (the request may not have reached the server). */
+export function shouldRetryMutation(failureCount: number, error: unknown): boolean {
+  return failureCount < 2 && error instanceof NetworkError;
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      networkMode: 'online',
+      staleTime: 30_000,
+      gcTime: PERSIST_MAX_AGE_MS,
+      retry: shouldRetryQuery,
+      refetchOnWindowFocus: true,
+    },
+    mutations: {
+      networkMode: 'online',
+      retry: shouldRetryMutation,
+    },
+  },
+});
+
+queryClient.setMutationDefaults(mutationKeys.setWalletActive, setWalletActiveDefaults(queryClient));
+queryClient.setMutationDefaults(mutationKeys.updateUser, updateUserDefaults(queryClient));
+registerDataMutationDefaults(queryClient);
+registerWalletMutationDefaults(queryClient);
+
+const idbStorage = {
+  getItem: (key: string) => get<string>(key).then((value) => value ?? null),
+  setItem: (key: string, value: string) => set(key, value),
+  removeItem: (key: string) => del(key),
+};
+
+export const persister = createAsyncStoragePersister({
+  storage: typeof indexedDB === 'undefined' ? undefined : idbStorage,
+  key: PERSIST_KEY,
+  throttleTime: 1000,
+});
+
+/**
+ * The persister packages are typed against their own copy of query-core; only these fields are read.
+ * Persist successful queries (never pending or failed ones) unless a query opts out with meta.persist false.
+ */
+interface DehydratableQuery {
+  state: { status: string };
+  meta?: Record<string, unknown>;
+}
+function shouldDehydrateQuery(query: DehydratableQuery): boolean {
+  return query.state.status === 'success' && query.meta?.persist !== false;
+}
+
+export const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
+  persister,
+  maxAge: PERSIST_MAX_AGE_MS,
+  buster: PERSIST_BUSTER,
+  dehydrateOptions: { shouldDehydrateQuery },
+};
+
+/** Called once the cache is restored: paused mutations from before a reload run (once, when online). */
+export async function afterCacheRestore(): Promise<void> {
+  await queryClient.resumePausedMutations();
+  await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] });
+}
+
+/** Empties the in-memory cache (queries and pending mutations) and its IndexedDB copy. */
+export async function clearQueryCaches(): Promise<void> {
+  await queryClient.cancelQueries();
+  queryClient.clear();
+  try {
+    await persister.removeClient();
+  } catch {
+    // IndexedDB unavailable: nothing was persisted.
+  }
+}

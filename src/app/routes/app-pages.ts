@@ -1,0 +1,45 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { OverviewPage } from '../features/overview/overview-page';
+import {
+  AdminPage,
+  DocumentsPage,
+  FiatPaymentKycPage,
+  InvoicePage,
+  NewInvoicePage,
+  PricingPage,
+} from '../features/placeholder-pages/section-pages';
+import { adminTarget, fiatKycTarget, newInvoiceTarget } from './guards';
+import { protectedRoute } from './protected';
+import { guard } from './redirect-if';
+
+const parent = () => protectedRoute;
+
+// The landing page after every sign-in is part of the first bundle (its chart is still loaded lazily).
+export const overviewRoute = createRoute({ getParentRoute: parent, path: '/overview', component: OverviewPage });
+export { contactsRoute, transactionsRoute } from './data-pages';
+export const walletsRoute = createRoute({
+  getParentRoute: parent,
+  path: '/wallets',
+  component: lazyRouteComponent(() => import('../features/wallets/wallets-page'), 'WalletsPage'),
+});
+export const documentsRoute = createRoute({ getParentRoute: parent, path: '/documents', component: DocumentsPage });
+export const newInvoiceRoute = createRoute({
+  getParentRoute: parent,
+  path: '/new-invoice',
+  beforeLoad: guard(newInvoiceTarget),
+  component: NewInvoicePage,
+});
+export const invoiceRoute = createRoute({ getParentRoute: parent, path: '/invoices/$id', component: InvoicePage });
+export const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
+export const fiatPaymentKycRoute = createRoute({
+  getParentRoute: parent,
+  path: '/fiat-payment-kyc',
+  beforeLoad: guard(fiatKycTarget),
+  component: FiatPaymentKycPage,
+});
+export const adminRoute = createRoute({
+  getParentRoute: parent,
+  path: '/admin',
+  beforeLoad: guard(adminTarget),
+  component: AdminPage,
+});

@@ -1,0 +1,37 @@
+/** Route rules of spec §2 ("Route table"), as pure decisions the router's beforeLoad guards apply. */
+import type { User } from '../../shared/api-types';
+
+export type GuardTarget = '/auth' | '/overview';
+
+/** '/' goes to the dashboard when signed in, else to the login page. */
+export function homeTarget(user: User | null): GuardTarget {
+  return user ? '/overview' : '/auth';
+}
+
+/** Protected routes send the signed-out to /auth; null lets the navigation through. */
+export function protectedTarget(user: User | null): GuardTarget | null {
+  return user ? null : '/auth';
+}
+
+/** Admin routes: signed-out to /auth, non-staff to /overview. */
+export function adminTarget(user: User | null): GuardTarget | null {
+  if (!user) return '/auth';
+  return user.is_staff ? null : '/overview';
+}
+
+/** /new-invoice requires full access, else /overview. */
+export function newInvoiceTarget(user: User | null): GuardTarget | null {
+  if (!user) return '/auth';
+  return user.full_access ? null : '/overview';
+}
+
+/** /fiat-payment-kyc requires full access, else /auth (spec §2 FTC flows). */
+export function fiatKycTarget(user: User | null): GuardTarget | null {
+  if (!user) return '/auth';
+  return user.full_access ? null : '/auth';
+}
+
+/** /auth: a signed-in user goes to the dashboard. */
+export function authTarget(user: User | null): GuardTarget | null {
+  return user ? '/overview' : null;
+}

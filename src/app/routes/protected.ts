@@ -1,0 +1,11 @@
+import { createRoute } from '@tanstack/react-router';
+import { protectedTarget } from './guards';
+import { guard } from './redirect-if';
+import { shellRoute } from './shell';
+
+/** Pathless guard: the signed-out go to /auth. */
+export const protectedRoute = createRoute({
+  getParentRoute: () => shellRoute,
+  id: 'protected',
+  beforeLoad: guard(protectedTarget),
+});

@@ -1,0 +1,114 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createPublicClient, http, type PublicClient } from 'viem';
+import { registerAddressLoginRoutes } from './auth/address-login-routes';
+import { registerValidateAddressRoutes } from './addresses/validate-address-routes';
+import { csrfProtection } from './auth/csrf';
+import { registerGoogleLoginRoutes } from './auth/google-login-routes';
+import { createOidcClient } from './auth/oidc-userinfo';
+import { sessionMiddleware } from './auth/session';
+import { registerSessionRoutes } from './auth/session-routes';
+import { registerWalletLoginRoutes } from './auth/wallet-login-routes';
+import { notFound, payloadTooLarge } from './http/api-error';
+import type { AppEnv } from './http/app-env';
+import { errorHandler } from './http/error-handler';
+import { answerMethodNotAllowed } from './http/method-not-allowed';
+import { contentSecurityPolicy, securityHeaders } from './http/security-headers';
+import { jsonRequestBodies } from './http/validation';
+import { createLogger } from './logging/logger';
+import { registerContactRoutes } from './contacts/contact-routes';
+import { registerDataRoutes } from './data/data-routes';
+import { registerExchangeRoutes } from './exchanges/exchange-routes';
+import { registerLabelRoutes } from './labels/label-routes';
+import { registerPlanRoutes } from './plans/plan-routes';
+import { registerPublicConfigRoutes } from './public-config/public-config-routes';
+import { registerSearchRoutes } from './search/search-routes';
+import type { AppDeps, Services } from './services';
+import { staticFiles } from './static/static-files';
+import { registerUserRoutes } from './users/user-routes';
+import { registerWalletRoutes } from './wallets/wallet-routes';
+
+export type { AppDeps } from './services';
+
+/** Request bodies above this size are refused with 413. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+function resolveServices(deps: AppDeps): Services {
+  const fetchImpl = deps.fetch ?? globalThis.fetch;
+  const rpcClient: PublicClient | undefined =
+    deps.rpcClient ??
+    (deps.config.ethereumRpcUrl === undefined
+      ? undefined
+      : createPublicClient({ transport: http(deps.config.ethereumRpcUrl, { timeout: 10_000 }) }));
+  return {
+    db: deps.db,
+    config: deps.config,
+    now: deps.now ?? (() => new Date()),
+    fetch: fetchImpl,
+    logger: deps.logger ?? createLogger(deps.config.logLevel),
+    oidc: createOidcClient({ issuer: deps.config.oidcIssuer, fetch: fetchImpl }),
+    rpcClient,
+  };
+}
+
+/** The whole HTTP application: the JSON API under /api and the built PWA beside it. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const s = resolveServices(deps);
+  const app = new Hono<AppEnv>();
+
+  app.use(
+    '*',
+    securityHeaders({
+      csp: contentSecurityPolicy({ oidcIssuer: s.config.oidcIssuer }),
+      https: s.config.secureCookies,
+    }),
+  );
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw payloadTooLarge();
+      },
+    }),
+  );
+  app.use('/api/*', jsonRequestBodies);
+  app.use('/api/*', csrfProtection(s.config.secretKey));
+  app.use('/api/*', sessionMiddleware(s));
+
+  registerPublicConfigRoutes(app, s);
+  registerSessionRoutes(app, s);
+  registerAddressLoginRoutes(app, s);
+  registerWalletLoginRoutes(app, s);
+  registerGoogleLoginRoutes(app, s);
+  registerUserRoutes(app, s);
+  registerValidateAddressRoutes(app);
+  registerPlanRoutes(app, s);
+  registerWalletRoutes(app, s);
+  registerExchangeRoutes(app, s);
+  registerDataRoutes(app, s);
+  registerContactRoutes(app, s);
+  registerLabelRoutes(app, s);
+  registerSearchRoutes(app, s);
+  answerMethodNotAllowed(app);
+
+  app.all('/api/*', () => {
+    throw notFound();
+  });
+  const serveStatic = staticFiles({ staticDir: s.config.staticDir, oidcIssuer: s.config.oidcIssuer });
+  app.get('*', (c, next) => {
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) throw notFound();
+    return serveStatic(c, next);
+  });
+  app.notFound((c) =>
+    c.req.path === '/api' || c.req.path.startsWith('/api/')
+      ? c.json({ detail: 'Not found.' }, 404)
+      : c.text('Not found.', 404),
+  );
+  app.onError(errorHandler(s.logger));
+  return app;
+}

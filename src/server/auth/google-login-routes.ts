@@ -1,0 +1,52 @@
+import type { Hono } from 'hono';
+import { API } from '../../shared/api-paths';
+import { loginWithGoogleSchema } from '../../shared/schemas/auth';
+import { nonFieldError } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { jsonBody } from '../http/validation';
+import type { Services } from '../services';
+import { upsertGoogleUser } from '../users/sign-in-users';
+import { OidcError, type OidcUserinfo } from './oidc-userinfo';
+import { privilegesFor } from './privileges';
+import { limitSignInByIp, respondSignedIn } from './sign-in-flow';
+
+export const GOOGLE_MESSAGES = {
+  disabled: 'Google sign-in is not enabled on this server.',
+  invalidToken: 'Google sign-in failed: the token is invalid or expired.',
+  unreachable: 'Google sign-in is unavailable: the sign-in service cannot be reached. Try again later.',
+  badResponse: 'Google sign-in failed: the sign-in service sent an unexpected answer. Try again later.',
+  unverifiedEmail: 'Google sign-in failed: the account has no verified e-mail address.',
+} as const;
+
+async function userinfoFor(s: Services, accessToken: string): Promise<OidcUserinfo> {
+  try {
+    return await s.oidc.fetchUserinfo(accessToken);
+  } catch (error) {
+    if (!(error instanceof OidcError)) throw error;
+    s.logger.warn('Google sign-in: userinfo failed', { kind: error.kind, message: error.message });
+    if (error.kind === 'invalid_token') throw nonFieldError(GOOGLE_MESSAGES.invalidToken);
+    if (error.kind === 'unreachable') throw nonFieldError(GOOGLE_MESSAGES.unreachable);
+    throw nonFieldError(GOOGLE_MESSAGES.badResponse);
+  }
+}
+
+/** POST login-with-google: the access token is checked at the issuer's userinfo endpoint. */
+export function registerGoogleLoginRoutes(app: Hono<AppEnv>, s: Services): void {
+  app.post(API.loginWithGoogle, jsonBody(loginWithGoogleSchema), async (c) => {
+    await limitSignInByIp(c, s);
+    if (s.config.googleClientId === undefined) throw nonFieldError(GOOGLE_MESSAGES.disabled);
+    const { access_token: accessToken } = c.req.valid('json');
+    const info = await userinfoFor(s, accessToken);
+    const email = info.email?.trim() ?? '';
+    if (email === '' || info.email_verified !== true) throw nonFieldError(GOOGLE_MESSAGES.unverifiedEmail);
+    const userId = await upsertGoogleUser(s.db, {
+      subject: info.sub,
+      email,
+      firstName: (info.given_name ?? '').trim().slice(0, 150),
+      lastName: (info.family_name ?? '').trim().slice(0, 150),
+      privileges: privilegesFor(s.config, { email }),
+      now: s.now(),
+    });
+    return respondSignedIn(c, s, userId);
+  });
+}

@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { SESSION_COOKIE } from '../../shared/api-paths';
+import type { Config } from '../config/env';
+import type { Database } from '../db/database';
+import { sessions, users } from '../db/schema';
+import type { AppEnv } from '../http/app-env';
+import { clearSessionCookie, issueCsrfCookie, setSessionCookie } from './cookies';
+import { newSessionToken, sessionIdOf } from './tokens';
+
+const HOUR_MS = 3600_000;
+/** last_seen_at is written at most this often per session. */
+export const LAST_SEEN_RESOLUTION_MS = 60_000;
+const MAX_TOKEN_LENGTH = 128;
+
+export interface SessionDeps {
+  db: Database;
+  config: Config;
+  now: () => Date;
+}
+
+/** Whether a session is past its idle or absolute limit at `now`. */
+export function isSessionExpired(
+  session: { lastSeenAt: Date; expiresAt: Date },
+  now: Date,
+  idleHours: number,
+): boolean {
+  return (
+    now.getTime() >= session.expiresAt.getTime() ||
+    now.getTime() - session.lastSeenAt.getTime() >= idleHours * HOUR_MS
+  );
+}
+
+/**
+ * Resolves the session cookie into `c.var.auth`. Unknown or expired sessions are deleted, and the browser gets
+ * its cookie cleared and a CSRF token for the signed-out state.
+ */
+export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    c.set('auth', null);
+    const token = getCookie(c, SESSION_COOKIE);
+    if (token === undefined || token === '') return next();
+    const now = deps.now();
+    const sessionId = token.length <= MAX_TOKEN_LENGTH ? sessionIdOf(token) : undefined;
+    const [row] =
+      sessionId === undefined
+        ? []
+        : await deps.db
+            .select({ session: sessions, user: users })
+            .from(sessions)
+            .innerJoin(users, eq(users.id, sessions.userId))
+            .where(eq(sessions.id, sessionId))
+            .limit(1);
+    if (row === undefined || isSessionExpired(row.session, now, deps.config.sessionIdleHours)) {
+      if (row !== undefined) await deps.db.delete(sessions).where(eq(sessions.id, row.session.id));
+      clearSessionCookie(c, deps.config);
+      issueCsrfCookie(c, deps.config, '');
+      return next();
+    }
+    if (now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+      await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+    }
+    c.set('auth', { sessionId: row.session.id, user: row.user });
+    return next();
+  };
+}
+
+/**
+ * Signs `userId` in: the request's previous session (if any) is deleted, a new one is stored under the hash of
+ * a fresh token, and the browser receives the new session cookie and a CSRF token bound to it.
+ */
+export async function startSession(c: Context<AppEnv>, deps: SessionDeps, userId: string): Promise<void> {
+  await dropRequestSession(c, deps);
+  const now = deps.now();
+  const token = newSessionToken();
+  const id = sessionIdOf(token);
+  await deps.db.insert(sessions).values({
+    id,
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + deps.config.sessionMaxDays * 24 * HOUR_MS),
+    userAgent: (c.req.header('user-agent') ?? '').slice(0, 512),
+  });
+  setSessionCookie(c, deps.config, token);
+  issueCsrfCookie(c, deps.config, id);
+}
+
+/** Signs the request out: deletes its session, clears the cookie and issues a signed-out CSRF token. */
+export async function endSession(c: Context<AppEnv>, deps: SessionDeps): Promise<void> {
+  await dropRequestSession(c, deps);
+  clearSessionCookie(c, deps.config);
+  issueCsrfCookie(c, deps.config, '');
+  c.set('auth', null);
+}
+
+async function dropRequestSession(c: Context<AppEnv>, deps: SessionDeps): Promise<void> {
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token !== undefined && token !== '' && token.length <= MAX_TOKEN_LENGTH) {
+    await deps.db.delete(sessions).where(eq(sessions.id, sessionIdOf(token)));
+  }
+}

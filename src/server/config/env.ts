@@ -1,0 +1,384 @@
+/**
+ * Server configuration, read once from the environment and validated. Every variable has a working local default.
+ *
+ * | Variable                     | Default                          | Meaning |
+ * |------------------------------|----------------------------------|---------|
+ * | PORT                         | 8001                             | HTTP port. |
+ * | HOST                         | 0.0.0.0                          | Interface to listen on. |
+ * | DATABASE_URL                 | (unset: embedded PGlite)         | PostgreSQL connection string; unset keeps the data in PGlite under DATA_DIR/pglite. |
+ * | DATA_DIR                     | ./data                           | Local data: PGlite files (DATA_DIR/pglite) and the generated secret key. |
+ * | SECRET_KEY                   | (unset: generated once)          | Signs CSRF tokens. Unset: generated into DATA_DIR/secret-key (mode 0600) and reused. Set the same value on every process. |
+ * | PUBLIC_URL                   | http://localhost:PORT            | Address users open. Its host is the sign-in message domain, its origin the sign-in URI; https makes cookies Secure. |
+ * | SIWE_CHAIN_ID                | 1                                | Chain id written into wallet sign-in messages. |
+ * | ETHEREUM_RPC_URL             | (unset: no RPC)                  | JSON-RPC endpoint used to verify contract-wallet (EIP-1271) signatures; unset means only ordinary account signatures verify. |
+ * | OIDC_ISSUER                  | https://accounts.google.com      | OpenID issuer whose userinfo endpoint verifies Google access tokens. |
+ * | GOOGLE_CLIENT_ID             | (unset: Google sign-in hidden)   | OAuth client id of the Google sign-in button. |
+ * | WALLETCONNECT_PROJECT_ID     | (unset: WalletConnect hidden)    | WalletConnect Cloud project id for mobile wallets. |
+ * | SESSION_IDLE_HOURS           | 168                              | A session unused this long expires. |
+ * | SESSION_MAX_DAYS             | 30                               | A session expires this long after sign-in, used or not. |
+ * | LOGIN_RATE_LIMIT_PER_IP      | 30                               | Sign-in attempts allowed per client IP per 15 minutes. |
+ * | LOGIN_RATE_LIMIT_PER_ADDRESS | 10                               | Sign-in attempts allowed per address per 15 minutes. |
+ * | TRUST_PROXY                  | false                            | true: the client IP is the last X-Forwarded-For entry (set it only behind a proxy that appends it). |
+ * | STATIC_DIR                   | dist                             | Folder of the built PWA served beside /api. |
+ * | STAFF_EMAILS                 | (empty)                          | Comma list: users signing in with these Google e-mails become staff. |
+ * | STAFF_ADDRESSES              | (empty)                          | Comma list: users signing in with these wallet addresses become staff. |
+ * | SUPERUSER_EMAILS             | (empty)                          | Comma list: as STAFF_EMAILS, and superuser too. |
+ * | SUPERUSER_ADDRESSES          | (empty)                          | Comma list: as STAFF_ADDRESSES, and superuser too. |
+ * | BUSINESS_EMAIL_DOMAIN        | (empty)                          | E-mail domain whose users count as business users (business logo). |
+ * | BUSINESS_EMAIL_ALLOWLIST     | (empty)                          | Comma list of e-mails that count as business users. |
+ * | LOG_LEVEL                    | info                             | One of debug, info, warn, error, silent. |
+ * | DEVNET                       | false                            | true: ETHEREUM and POLYGON are synced from the local chains of `npm run devnet` (DEVNET_HOST, DEVNET_ETHEREUM_PORT, DEVNET_POLYGON_PORT) over JSON-RPC. |
+ * | ETHERSCAN_API_KEY            | (unset: Blockscout/Routescan)    | Etherscan API V2 key (one key, every chain); unset: the keyless explorers serve history. |
+ * | ETHERSCAN_BASE_URL           | https://api.etherscan.io/v2/api  | Etherscan V2 endpoint (a mirror or a test server). |
+ * | BLOCKSCOUT_URLS              | (public instances)               | Comma list NETWORK=URL of Blockscout API endpoints, merged over the public ones. |
+ * | BLOCKSCOUT_API_KEY           | (unset)                          | Optional Blockscout key (raises its rate limit). |
+ * | ROUTESCAN_BASE_URL           | https://api.routescan.io         | Routescan origin. |
+ * | ESPLORA_BASE_URL             | https://mempool.space/api        | Esplora REST API for Bitcoin wallets. |
+ * | ETHEREUM_RPC_URL and POLYGON_RPC_URL, FANTOM_RPC_URL, BINANCE_SMART_CHAIN_RPC_URL, RONIN_RPC_URL, AVALANCHE_RPC_URL | (public nodes) | JSON-RPC endpoint per network for balances and NFT metadata; unset: a public node. |
+ * | DEFILLAMA_BASE_URL           | https://coins.llama.fi           | DefiLlama coins API (prices without a key). |
+ * | COINGECKO_API_KEY            | (unset)                          | CoinGecko key (second price source and cross rates). |
+ * | COINGECKO_PLAN               | demo                             | demo or pro (pro needs COINGECKO_API_KEY). |
+ * | COINGECKO_BASE_URL           | (by plan)                        | CoinGecko API base URL. |
+ * | FRANKFURTER_BASE_URL         | https://api.frankfurter.app      | ECB FX rates. |
+ * | IPFS_GATEWAY                 | https://ipfs.io                  | Gateway NFT metadata and images on IPFS are fetched through. |
+ * | BINANCE_BASE_URL             | (Binance)                        | Replaces the scheme and host of Binance's API URLs (a proxy or a test server). |
+ * | ENCRYPTION_KEY               | (unset: generated once)          | 32 bytes, base64: seals exchange API keys (AES-256-GCM). Unset: generated into DATA_DIR/encryption-key and reused. Set the same value on every process. |
+ * | SYNC_INTERVAL_MINUTES        | 15                               | How often wallets and exchange accounts are synced again. |
+ * | WORKER_CONCURRENCY           | 2                                | Sync jobs run at once per process. 0: the server process works no jobs (with PostgreSQL run `npm run worker`; with PGlite nothing syncs). |
+ */
+import * as v from 'valibot';
+import { EVM_NETWORKS, type EvmNetwork, type Exchange } from '../../shared/enums';
+import { devnetEndpoints, type DevnetEndpoint } from '../devnet/devnet-endpoints';
+import { loadOrCreateSecretKey } from './secret-key';
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  /** undefined: embedded PGlite under dataDir/pglite. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  secretKey: string;
+  publicUrl: string;
+  /** Host of publicUrl (with port when not default): the EIP-4361 domain. */
+  siweDomain: string;
+  /** Origin of publicUrl: the EIP-4361 URI. */
+  siweUri: string;
+  /** Cookies get the Secure attribute when publicUrl is https. */
+  secureCookies: boolean;
+  siweChainId: number;
+  ethereumRpcUrl: string | undefined;
+  oidcIssuer: string;
+  googleClientId: string | undefined;
+  walletconnectProjectId: string | undefined;
+  sessionIdleHours: number;
+  sessionMaxDays: number;
+  loginRateLimitPerIp: number;
+  loginRateLimitPerAddress: number;
+  trustProxy: boolean;
+  staticDir: string;
+  staffEmails: readonly string[];
+  staffAddresses: readonly string[];
+  superuserEmails: readonly string[];
+  superuserAddresses: readonly string[];
+  businessEmailDomain: string | undefined;
+  businessEmailAllowlist: readonly string[];
+  logLevel: LogLevel;
+  chain: ChainConfig;
+}
+
+/** Where chain data, prices and exchange data come from, and how the background sync runs. */
+export interface ChainConfig {
+  /** The local devnet endpoints (DEVNET=1), else null. */
+  devnet: Partial<Record<EvmNetwork, DevnetEndpoint>> | null;
+  etherscanApiKey: string | undefined;
+  etherscanBaseUrl: string | undefined;
+  blockscoutUrls: Partial<Record<EvmNetwork, string>>;
+  blockscoutApiKey: string | undefined;
+  routescanBaseUrl: string | undefined;
+  esploraBaseUrl: string | undefined;
+  /** JSON-RPC endpoints set in the environment (networks left out use a public node). */
+  rpcUrls: Partial<Record<EvmNetwork, string>>;
+  defillamaBaseUrl: string | undefined;
+  coingeckoApiKey: string | undefined;
+  coingeckoPlan: 'demo' | 'pro';
+  coingeckoBaseUrl: string | undefined;
+  frankfurterBaseUrl: string | undefined;
+  ipfsGateway: string | undefined;
+  exchangeBaseUrls: Partial<Record<Exchange, string>>;
+  /** ENCRYPTION_KEY as given (validated); undefined: the key file under DATA_DIR. */
+  encryptionKey: string | undefined;
+  syncIntervalMinutes: number;
+  workerConcurrency: number;
+}
+
+const blankToUndefined = (value: unknown): unknown =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+const optionalText = v.pipe(
+  v.unknown(),
+  v.transform(blankToUndefined),
+  v.optional(v.pipe(v.string(), v.trim())),
+);
+
+const integer = (fallback: number, min: number, max: number) =>
+  v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), String(fallback)),
+    v.regex(/^\s*\d+\s*$/, 'must be a whole number'),
+    v.transform(Number),
+    v.minValue(min, `must be at least ${String(min)}`),
+    v.maxValue(max, `must be at most ${String(max)}`),
+  );
+
+const boolean = (fallback: boolean) =>
+  v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), String(fallback)),
+    v.transform((s) => s.trim().toLowerCase()),
+    v.picklist(['true', 'false', '1', '0', 'yes', 'no'], 'must be true or false'),
+    v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
+  );
+
+const httpUrl = v.pipe(
+  v.string(),
+  v.trim(),
+  v.url('must be a URL'),
+  v.check((s) => /^https?:\/\//i.test(s), 'must start with http:// or https://'),
+);
+
+const optionalUrl = v.pipe(v.unknown(), v.transform(blankToUndefined), v.optional(httpUrl));
+
+const commaList = (lowercase: boolean) =>
+  v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), ''),
+    v.transform((s) =>
+      s
+        .split(',')
+        .map((item) => (lowercase ? item.trim().toLowerCase() : item.trim()))
+        .filter((item) => item !== ''),
+    ),
+  );
+
+const networkUrlList = v.pipe(
+  v.unknown(),
+  v.transform(blankToUndefined),
+  v.optional(v.string(), ''),
+  v.transform((s) =>
+    s
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  ),
+  v.check(
+    (items) =>
+      items.every((item) => {
+        const [network, url] = splitPair(item);
+        return (EVM_NETWORKS as readonly string[]).includes(network) && /^https?:\/\/\S+$/i.test(url);
+      }),
+    `must be a comma list of NETWORK=URL with NETWORK one of ${EVM_NETWORKS.join(', ')}`,
+  ),
+  v.transform((items) => Object.fromEntries(items.map(splitPair)) as Partial<Record<EvmNetwork, string>>),
+);
+
+function splitPair(item: string): [string, string] {
+  const at = item.indexOf('=');
+  return at < 0 ? [item, ''] : [item.slice(0, at).trim().toUpperCase(), item.slice(at + 1).trim()];
+}
+
+const encryptionKeyText = v.pipe(
+  optionalText,
+  v.check((s) => {
+    if (s === undefined) return true;
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(s)) return false;
+    return Buffer.from(s.replace(/-/g, '+').replace(/_/g, '/'), 'base64').length === 32;
+  }, 'must be 32 bytes encoded in base64 (for example the output of `openssl rand -base64 32`)'),
+);
+
+const envSchema = v.object({
+  PORT: integer(8001, 1, 65535),
+  HOST: v.pipe(optionalText, v.transform((s) => s ?? '0.0.0.0')),
+  DATABASE_URL: v.pipe(
+    optionalText,
+    v.check(
+      (s) => s === undefined || /^postgres(ql)?:\/\//i.test(s),
+      'must be a postgres:// or postgresql:// URL',
+    ),
+  ),
+  DATA_DIR: v.pipe(optionalText, v.transform((s) => s ?? './data')),
+  SECRET_KEY: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || s.length >= 32, 'must be at least 32 characters'),
+  ),
+  PUBLIC_URL: optionalUrl,
+  SIWE_CHAIN_ID: integer(1, 1, Number.MAX_SAFE_INTEGER),
+  ETHEREUM_RPC_URL: optionalUrl,
+  OIDC_ISSUER: v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(httpUrl, 'https://accounts.google.com'),
+    v.transform((s) => s.replace(/\/+$/, '')),
+  ),
+  GOOGLE_CLIENT_ID: optionalText,
+  WALLETCONNECT_PROJECT_ID: optionalText,
+  SESSION_IDLE_HOURS: integer(168, 1, 24 * 365),
+  SESSION_MAX_DAYS: integer(30, 1, 3650),
+  LOGIN_RATE_LIMIT_PER_IP: integer(30, 1, 1_000_000),
+  LOGIN_RATE_LIMIT_PER_ADDRESS: integer(10, 1, 1_000_000),
+  TRUST_PROXY: boolean(false),
+  STATIC_DIR: v.pipe(optionalText, v.transform((s) => s ?? 'dist')),
+  STAFF_EMAILS: commaList(true),
+  STAFF_ADDRESSES: commaList(true),
+  SUPERUSER_EMAILS: commaList(true),
+  SUPERUSER_ADDRESSES: commaList(true),
+  BUSINESS_EMAIL_DOMAIN: v.pipe(
+    optionalText,
+    v.transform((s) => s?.toLowerCase().replace(/^@/, '')),
+  ),
+  BUSINESS_EMAIL_ALLOWLIST: commaList(true),
+  LOG_LEVEL: v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), 'info'),
+    v.transform((s) => s.trim().toLowerCase()),
+    v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`),
+  ),
+  DEVNET: boolean(false),
+  ETHERSCAN_API_KEY: optionalText,
+  ETHERSCAN_BASE_URL: optionalUrl,
+  BLOCKSCOUT_URLS: networkUrlList,
+  BLOCKSCOUT_API_KEY: optionalText,
+  ROUTESCAN_BASE_URL: optionalUrl,
+  ESPLORA_BASE_URL: optionalUrl,
+  POLYGON_RPC_URL: optionalUrl,
+  FANTOM_RPC_URL: optionalUrl,
+  BINANCE_SMART_CHAIN_RPC_URL: optionalUrl,
+  RONIN_RPC_URL: optionalUrl,
+  AVALANCHE_RPC_URL: optionalUrl,
+  DEFILLAMA_BASE_URL: optionalUrl,
+  COINGECKO_API_KEY: optionalText,
+  COINGECKO_PLAN: v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), 'demo'),
+    v.transform((s) => s.trim().toLowerCase()),
+    v.picklist(['demo', 'pro'], 'must be demo or pro'),
+  ),
+  COINGECKO_BASE_URL: optionalUrl,
+  FRANKFURTER_BASE_URL: optionalUrl,
+  IPFS_GATEWAY: optionalUrl,
+  BINANCE_BASE_URL: optionalUrl,
+  ENCRYPTION_KEY: encryptionKeyText,
+  SYNC_INTERVAL_MINUTES: integer(15, 1, 24 * 60),
+  WORKER_CONCURRENCY: integer(2, 0, 64),
+});
+
+/** Thrown with every invalid variable listed, so a misconfigured server stops with one clear message. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** The EIP-4361 domain: host plus any explicit port, as a browser reports `location.host`. */
+function hostOf(url: URL): string {
+  return url.host;
+}
+
+function definedOnly<K extends string>(entries: Record<K, string | undefined>): Partial<Record<K, string>> {
+  const result: Partial<Record<K, string>> = {};
+  for (const key of Object.keys(entries) as K[]) {
+    const value = entries[key];
+    if (value !== undefined) result[key] = value;
+  }
+  return result;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  // Every known variable is passed, set or not, so each one's default applies.
+  const input = Object.fromEntries(Object.keys(envSchema.entries).map((key) => [key, env[key]]));
+  const result = v.safeParse(envSchema, input);
+  if (!result.success) {
+    const lines = result.issues.map((issue) => {
+      const key = issue.path?.map((item) => String(item.key)).join('.') ?? '(environment)';
+      return `${key} ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = result.output;
+  if (e.COINGECKO_PLAN === 'pro' && e.COINGECKO_API_KEY === undefined) {
+    throw new ConfigError('Invalid configuration:\n  COINGECKO_PLAN pro needs COINGECKO_API_KEY');
+  }
+  let devnet: ChainConfig['devnet'] = null;
+  if (e.DEVNET) {
+    try {
+      devnet = devnetEndpoints(env);
+    } catch (error) {
+      throw new ConfigError(`Invalid configuration:\n  ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  const rpcUrls = definedOnly<EvmNetwork>({
+    ETHEREUM: e.ETHEREUM_RPC_URL,
+    POLYGON: e.POLYGON_RPC_URL,
+    FANTOM: e.FANTOM_RPC_URL,
+    BINANCE_SMART_CHAIN: e.BINANCE_SMART_CHAIN_RPC_URL,
+    RONIN: e.RONIN_RPC_URL,
+    AVALANCHE: e.AVALANCHE_RPC_URL,
+  });
+  const exchangeBaseUrls = definedOnly<Exchange>({ BINANCE: e.BINANCE_BASE_URL });
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`);
+  const secretKey = e.SECRET_KEY ?? loadOrCreateSecretKey(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    secretKey,
+    publicUrl: publicUrl.origin,
+    siweDomain: hostOf(publicUrl),
+    siweUri: publicUrl.origin,
+    secureCookies: publicUrl.protocol === 'https:',
+    siweChainId: e.SIWE_CHAIN_ID,
+    ethereumRpcUrl: e.ETHEREUM_RPC_URL,
+    oidcIssuer: e.OIDC_ISSUER,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    walletconnectProjectId: e.WALLETCONNECT_PROJECT_ID,
+    sessionIdleHours: e.SESSION_IDLE_HOURS,
+    sessionMaxDays: e.SESSION_MAX_DAYS,
+    loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    loginRateLimitPerAddress: e.LOGIN_RATE_LIMIT_PER_ADDRESS,
+    trustProxy: e.TRUST_PROXY,
+    staticDir: e.STATIC_DIR,
+    staffEmails: e.STAFF_EMAILS,
+    staffAddresses: e.STAFF_ADDRESSES,
+    superuserEmails: e.SUPERUSER_EMAILS,
+    superuserAddresses: e.SUPERUSER_ADDRESSES,
+    businessEmailDomain: e.BUSINESS_EMAIL_DOMAIN,
+    businessEmailAllowlist: e.BUSINESS_EMAIL_ALLOWLIST,
+    logLevel: e.LOG_LEVEL,
+    chain: {
+      devnet,
+      etherscanApiKey: e.ETHERSCAN_API_KEY,
+      etherscanBaseUrl: e.ETHERSCAN_BASE_URL,
+      blockscoutUrls: e.BLOCKSCOUT_URLS,
+      blockscoutApiKey: e.BLOCKSCOUT_API_KEY,
+      routescanBaseUrl: e.ROUTESCAN_BASE_URL,
+      esploraBaseUrl: e.ESPLORA_BASE_URL,
+      rpcUrls,
+      defillamaBaseUrl: e.DEFILLAMA_BASE_URL,
+      coingeckoApiKey: e.COINGECKO_API_KEY,
+      coingeckoPlan: e.COINGECKO_PLAN,
+      coingeckoBaseUrl: e.COINGECKO_BASE_URL,
+      frankfurterBaseUrl: e.FRANKFURTER_BASE_URL,
+      ipfsGateway: e.IPFS_GATEWAY,
+      exchangeBaseUrls,
+      encryptionKey: e.ENCRYPTION_KEY,
+      syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
+      workerConcurrency: e.WORKER_CONCURRENCY,
+    },
+  };
+}

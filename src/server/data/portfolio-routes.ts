@@ -1,0 +1,107 @@
+import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { API } from '../../shared/api-paths';
+import type { PortfolioHistory } from '../../shared/data-types';
+import type { PlanCode } from '../../shared/enums';
+import { Big, decimalToString, fromBaseUnits, toDecimal } from '../../shared/money';
+import { authOf, requireUser } from '../auth/guards';
+import { portfolioSnapshots } from '../db/schema';
+import type { AppEnv } from '../http/app-env';
+import { queryParams } from '../http/validation';
+import { currentPlan } from '../plans/current-plan';
+import type { Services } from '../services';
+import { userSyncState } from '../sync/user-sync-state';
+import { dataServicesOf } from './data-services';
+import { fiatContext, utcDay } from './fiat-rates';
+import { userHoldings } from './holdings';
+
+/** Plans that include the portfolio history (spec §6: PLUS; ENTERPRISE has every PLUS feature). */
+export const PREMIUM_PLANS: ReadonlySet<PlanCode> = new Set(['PLUS', 'ENTERPRISE']);
+export const MAX_HISTORY_DAYS = 730;
+
+const historyQuerySchema = v.object({
+  num_days: v.optional(
+    v.pipe(
+      v.unknown(),
+      v.check((value) => !Array.isArray(value), 'Give one num_days.'),
+      v.transform((value) => String(value).trim()),
+      v.regex(/^\d{1,4}$/, 'num_days must be a whole number.'),
+      v.transform(Number),
+      v.minValue(1, 'Ensure num_days is at least 1.'),
+      v.maxValue(MAX_HISTORY_DAYS, `Ensure num_days is at most ${String(MAX_HISTORY_DAYS)}.`),
+    ),
+    '30',
+  ),
+});
+
+const dayBefore = (day: string, days: number): string =>
+  utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000));
+
+/**
+ * GET portfolio-value-history {num_days}: the daily values of the last num_days days (the daily snapshots of
+ * the active wallets and exchange accounts, today's from the current holdings), each converted at its day's FX
+ * rate. Only premium plans get the data points; others get premium_user false and an empty history.
+ */
+export function registerPortfolioRoutes(app: Hono<AppEnv>, s: Services): void {
+  app.get(API.portfolioValueHistory, requireUser, queryParams(historyQuerySchema), async (c) => {
+    const { num_days: numDays } = c.req.valid('query');
+    const { user } = authOf(c);
+    const data = dataServicesOf(s);
+    const today = utcDay(s.now());
+    const [plan, fiat, sync] = await Promise.all([
+      currentPlan(s.db, user.id, s.now()),
+      data.fiat.context(user.fiatCurrency),
+      userSyncState(s.db, user.id),
+    ]);
+    const premium = PREMIUM_PLANS.has(plan.code);
+    const body: PortfolioHistory = {
+      data_points: [],
+      change_fiat: '0',
+      fiat_currency: fiat.fiat,
+      premium_user: premium,
+      user_bal_sync: sync.user_bal_sync,
+    };
+    if (!premium) return c.json(body);
+
+    const [snapshots, holdings] = await Promise.all([
+      s.db
+        .select({ day: portfolioSnapshots.measuredOn, valueUsd: portfolioSnapshots.valueUsd })
+        .from(portfolioSnapshots)
+        .where(
+          and(
+            eq(portfolioSnapshots.userId, user.id),
+            gte(portfolioSnapshots.measuredOn, dayBefore(today, numDays - 1)),
+            lte(portfolioSnapshots.measuredOn, today),
+          ),
+        )
+        .orderBy(asc(portfolioSnapshots.measuredOn)),
+      userHoldings(s.db, user.id),
+    ]);
+    const points = snapshots.map((row) => ({ day: row.day, usd: toDecimal(row.valueUsd) }));
+    if (points[points.length - 1]?.day !== today && (holdings.length > 0 || points.length > 0)) {
+      let usd = new Big(0);
+      for (const holding of holdings) {
+        if (holding.priceUsd !== null) {
+          usd = usd.plus(new Big(fromBaseUnits(holding.amount, holding.tokenDecimals)).times(holding.priceUsd));
+        }
+      }
+      points.push({ day: today, usd });
+    }
+    const rates = await data.fiat.onDays(
+      fiat.fiat,
+      points.map((point) => point.day),
+    );
+    body.data_points = points.map((point) => {
+      const rate = point.day === today ? undefined : rates.get(point.day);
+      const context = rate === undefined ? fiat : fiatContext(fiat.fiat, rate);
+      return { measured_on: point.day, value_fiat: context.value(point.usd) };
+    });
+    const first = body.data_points[0];
+    const last = body.data_points[body.data_points.length - 1];
+    if (first !== undefined && last !== undefined) {
+      body.change_fiat = decimalToString(new Big(last.value_fiat).minus(first.value_fiat));
+    }
+    return c.json(body);
+  });
+}

@@ -1,0 +1,146 @@
+/**
+ * Transactions as the API shows them (spec §3 Transaction): amounts scaled by their token's decimals, the fee
+ * in the native coin, the gas price in gwei on EVM chains, value_fiat at the transaction's day in the user's
+ * fiat, the counterparty with its contact's name, labels and the payment label.
+ */
+import { and, eq, inArray } from 'drizzle-orm';
+import type { TransactionOut } from '../../../shared/data-types';
+import { EVM_NETWORKS, type Network } from '../../../shared/enums';
+import { fromBaseUnits, type Big } from '../../../shared/money';
+import { contactsForAddresses } from '../../contacts/contact-addresses';
+import type { Database } from '../../db/database';
+import { centralisedExchanges, transactions, wallets, type TransactionRow } from '../../db/schema';
+import { paymentLabelsForHashes } from '../../labels/payment-labels';
+import { labelsForTransactions } from '../../labels/transaction-labels';
+import { exchangeDecimals } from '../../providers/exchanges';
+import type { TokenRegistry } from '../../providers/tokens/token-registry';
+import { fiatContext, utcDay, type FiatContext, type FiatRates } from '../fiat-rates';
+import { storedTokenRef, toTokenRef } from '../token-view';
+
+const EVM: ReadonlySet<Network> = new Set(EVM_NETWORKS);
+const GWEI_DECIMALS = 9;
+
+export interface ViewDeps {
+  db: Database;
+  fiatRates: FiatRates;
+  tokens: TokenRegistry;
+}
+
+/** Decimals of the coin a fee is paid in: the network's native coin unless the row names another. */
+function feeDecimals(row: TransactionRow, tokens: TokenRegistry): number {
+  const feeToken = row.feeTokenId;
+  if (feeToken !== null) {
+    const at = feeToken.indexOf(':');
+    const prefix = feeToken.slice(0, at);
+    const rest = feeToken.slice(at + 1);
+    if (row.network === null) return exchangeDecimals(rest);
+    if (rest === 'native' || prefix !== row.network) return tokens.native(row.network).decimals;
+    return tokens.get(row.network, rest)?.decimals ?? tokens.native(row.network).decimals;
+  }
+  if (row.network === null) return exchangeDecimals(row.tokenSymbol);
+  return tokens.native(row.network).decimals;
+}
+
+const roninDecimals = (tokens: TokenRegistry, symbol: string, fallback: number): number =>
+  tokens.list('RONIN').find((token) => token.symbol === symbol)?.decimals ?? fallback;
+
+const scaled = (units: string | null, decimals: number): string | null =>
+  units === null ? null : fromBaseUnits(BigInt(units), decimals);
+
+/** Full rows of the given ids (the user's, already checked by the caller's query), in the given order. */
+export async function loadTransactionRows(db: Database, userId: string, ids: readonly string[]): Promise<TransactionRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.userId, userId), inArray(transactions.id, [...ids])));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is TransactionRow => row !== undefined);
+}
+
+export async function toTransactionViews(
+  deps: ViewDeps,
+  userId: string,
+  rows: readonly TransactionRow[],
+  fiat: FiatContext,
+): Promise<TransactionOut[]> {
+  if (rows.length === 0) return [];
+  const { db, tokens } = deps;
+  const walletIds = [...new Set(rows.map((row) => row.walletId).filter((id): id is string => id !== null))];
+  const cexIds = [...new Set(rows.map((row) => row.cexId).filter((id): id is string => id !== null))];
+  const counterparts = rows.map((row) => (row.direction === 'INCOMING' ? row.fromAddress : row.toAddress));
+  const [walletRows, cexRows, contactsByAddress, labelsById, paymentLabels, dayRates] = await Promise.all([
+    walletIds.length === 0
+      ? []
+      : db
+          .select({ id: wallets.id, name: wallets.name, address: wallets.address })
+          .from(wallets)
+          .where(and(eq(wallets.userId, userId), inArray(wallets.id, walletIds))),
+    cexIds.length === 0
+      ? []
+      : db
+          .select({ id: centralisedExchanges.id, exchange: centralisedExchanges.exchange })
+          .from(centralisedExchanges)
+          .where(and(eq(centralisedExchanges.userId, userId), inArray(centralisedExchanges.id, cexIds))),
+    contactsForAddresses(db, userId, counterparts),
+    labelsForTransactions(db, rows.map((row) => row.id)),
+    paymentLabelsForHashes(db, userId, rows.map((row) => row.txHash)),
+    deps.fiatRates.onDays(fiat.fiat, rows.map((row) => utcDay(row.createdAt))),
+  ]);
+  const walletById = new Map(walletRows.map((row) => [row.id, row]));
+  const cexById = new Map(cexRows.map((row) => [row.id, row]));
+  const contextOfDay = new Map<string, FiatContext>();
+  const contextFor = (day: string): FiatContext => {
+    const rate: Big | undefined = dayRates.get(day);
+    if (rate === undefined) return fiat;
+    let context = contextOfDay.get(day);
+    if (context === undefined) {
+      context = fiatContext(fiat.fiat, rate);
+      contextOfDay.set(day, context);
+    }
+    return context;
+  };
+
+  return rows.map((row): TransactionOut => {
+    const incoming = row.direction === 'INCOMING';
+    const counterpart = incoming ? row.fromAddress : row.toAddress;
+    const contact = contactsByAddress.get(counterpart.trim().toLowerCase()) ?? null;
+    const wallet = row.walletId === null ? undefined : walletById.get(row.walletId);
+    const cex = row.cexId === null ? undefined : cexById.get(row.cexId);
+    const evm = row.network !== null && EVM.has(row.network);
+    return {
+      id: row.id,
+      created_at: row.createdAt.toISOString(),
+      amount: fromBaseUnits(BigInt(row.amount), row.tokenDecimals),
+      value_fiat: row.valueUsd === null ? null : contextFor(utcDay(row.createdAt)).value(row.valueUsd),
+      fiat_currency: fiat.fiat,
+      direction: row.direction,
+      from_address: row.fromAddress,
+      to_address: row.toAddress,
+      fromTo: { label: incoming ? 'From' : 'To', address: counterpart, name: contact?.name ?? null },
+      contact,
+      token: toTokenRef(row),
+      network: row.network,
+      tx_hash: row.txHash,
+      kind: row.kind,
+      gas: row.gas,
+      gas_price: row.gasPrice === null ? null : evm ? scaled(row.gasPrice, GWEI_DECIMALS) : row.gasPrice,
+      fee: scaled(row.fee, feeDecimals(row, tokens)),
+      wallet: wallet === undefined ? null : { id: wallet.id, name: wallet.name, address: wallet.address },
+      cex: cex === undefined ? null : { id: cex.id, exchange: cex.exchange },
+      labels: labelsById.get(row.id) ?? [],
+      transc_label: paymentLabels.get(row.txHash.trim().toLowerCase()) ?? null,
+      nft_id: row.nftId,
+      nft_image_url: row.nftImageUrl,
+      nft_url: row.nftUrl,
+      swapped_amount:
+        row.swappedAmount === null || row.swappedToken === null
+          ? null
+          : scaled(row.swappedAmount, row.swappedToken.decimals),
+      swapped_token: row.swappedToken === null ? null : storedTokenRef(row.swappedToken),
+      axie_breed_axs_cost: scaled(row.axieBreedAxsCost, roninDecimals(tokens, 'AXS', 18)),
+      axie_breed_slp_cost: scaled(row.axieBreedSlpCost, roninDecimals(tokens, 'SLP', 0)),
+      is_spam: row.isSpam,
+    };
+  });
+}

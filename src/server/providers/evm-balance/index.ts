@@ -1,0 +1,6 @@
+export { createRpcBalanceReader, type AddressBalances, type BalanceQuery, type BalanceSnapshot, type RpcBalanceReader, type RpcBalanceReaderOptions, type TokenBalance } from './balance-reader';
+export { createChainDetails, type ChainDetails, type TokenMetadata, type TransactionDetails } from './chain-details';
+export { scanNativeTransfers, type ScanNativeTransfersParams } from './native-transfers';
+export { createRpcPublicClient, MULTICALL3_ADDRESS, type RpcClientOptions, type RpcEndpoint } from './rpc-client';
+export { createRpcHistoryProvider, type RpcHistoryEndpoint, type RpcHistoryProviderConfig } from './rpc-history-provider';
+export { getLogsTransfers, type GetLogsTransfersParams, type LogTransferKind } from './transfer-logs';

@@ -1,0 +1,19 @@
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { API } from '../../shared/api-paths';
+import { authOf, requireUser } from '../auth/guards';
+import type { AppEnv } from '../http/app-env';
+import { queryParams } from '../http/validation';
+import type { Services } from '../services';
+import { globalSearch } from './global-search';
+import { searchParam } from './search-text';
+
+const searchQuerySchema = v.object({ search: searchParam });
+
+/** GET search?search=: categories of items {id, text} over the user's own data (spec §2 Top bar, §7). */
+export function registerSearchRoutes(app: Hono<AppEnv>, s: Services): void {
+  app.get(API.search, requireUser, queryParams(searchQuerySchema), async (c) => {
+    const { search } = c.req.valid('query');
+    return c.json(await globalSearch(s.db, authOf(c).user.id, search ?? ''));
+  });
+}

@@ -1,0 +1,30 @@
+import type { PublicClient } from 'viem';
+import type { Config } from './config/env';
+import type { Database } from './db/database';
+import type { Logger } from './logging/logger';
+import type { OidcClient } from './auth/oidc-userinfo';
+
+/** What createApp needs; everything injectable so tests run the app in-process. */
+export interface AppDeps {
+  db: Database;
+  config: Config;
+  /** Clock (tests move it to check expiry). Default: the system clock. */
+  now?: () => Date;
+  /** Outgoing HTTP (OpenID discovery and userinfo). Default: the global fetch. */
+  fetch?: typeof fetch;
+  /** Default: a logger at config.logLevel. */
+  logger?: Logger;
+  /** Verifies contract-wallet signatures. Default: a client for ETHEREUM_RPC_URL when set. */
+  rpcClient?: PublicClient;
+}
+
+/** The resolved dependencies every route module receives. */
+export interface Services {
+  db: Database;
+  config: Config;
+  now: () => Date;
+  fetch: typeof fetch;
+  logger: Logger;
+  oidc: OidcClient;
+  rpcClient: PublicClient | undefined;
+}

@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { createReadStream, type Stats } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context, Handler } from 'hono';
+import { getMimeType } from 'hono/utils/mime';
+import { contentSecurityPolicy } from '../http/security-headers';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+/** Files that must never be served stale: the shell, the service worker and the manifest. */
+const NO_CACHE_FILES = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
+
+interface IndexPage {
+  mtimeMs: number;
+  size: number;
+  body: string;
+  etag: string;
+  csp: string;
+}
+
+export interface StaticFilesOptions {
+  staticDir: string;
+  oidcIssuer: string;
+}
+
+/** sha256 CSP sources of index.html's inline scripts (e.g. the theme script that runs before first paint). */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const code = match[1] ?? '';
+    if (code.trim() !== '') hashes.push(`sha256-${createHash('sha256').update(code).digest('base64')}`);
+  }
+  return hashes;
+}
+
+const etagOf = (stats: Stats): string => `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`;
+
+/**
+ * Serves the built PWA: hashed files under /assets with immutable caching, the shell, service worker and
+ * manifest with no-cache, other files revalidated by ETag, and index.html for any other navigation (the
+ * client-side router takes it from there). Never used for /api.
+ */
+export function staticFiles(options: StaticFilesOptions): Handler {
+  const root = resolve(options.staticDir);
+  let index: IndexPage | undefined;
+
+  const loadIndex = async (): Promise<IndexPage | undefined> => {
+    const file = resolve(root, 'index.html');
+    const stats = await statFile(file);
+    if (stats === undefined) return undefined;
+    if (index?.mtimeMs === stats.mtimeMs && index.size === stats.size) return index;
+    const body = await readFile(file, 'utf8');
+    index = {
+      mtimeMs: stats.mtimeMs,
+      size: stats.size,
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      csp: contentSecurityPolicy({ oidcIssuer: options.oidcIssuer, scriptHashes: inlineScriptHashes(body) }),
+    };
+    return index;
+  };
+
+  const serveIndex = async (c: Context): Promise<Response> => {
+    const page = await loadIndex();
+    if (page === undefined) {
+      return c.text('The app is not built yet: run `npm run build`, then reload.', 503, {
+        'Cache-Control': 'no-store',
+      });
+    }
+    const headers = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': REVALIDATE,
+      ETag: page.etag,
+      'Content-Security-Policy': page.csp,
+    };
+    if (c.req.header('if-none-match') === page.etag) return c.body(null, 304, headers);
+    if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+    return c.body(page.body, 200, headers);
+  };
+
+  return async (c) => {
+    const path = safePath(c.req.path);
+    if (path === undefined) return c.text('Not found.', 404);
+    if (path === '/' || path === '/index.html') return serveIndex(c);
+    const file = resolve(root, `.${path}`);
+    const stats = file.startsWith(root + sep) ? await statFile(file) : undefined;
+    if (stats !== undefined) return serveFile(c, file, path, stats);
+    if (isNavigation(c, path)) return serveIndex(c);
+    return c.text('Not found.', 404, { 'Cache-Control': REVALIDATE });
+  };
+}
+
+/** The decoded request path, or undefined when it tries to leave the folder or name a hidden file. */
+function safePath(rawPath: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (path.includes('\0') || path.includes('\\') || /(^|\/)\.\.?(\/|$)/.test(path)) return undefined;
+  if (/(^|\/)\.(?!well-known\/)/.test(path)) return undefined;
+  return path;
+}
+
+/** A browser navigation (or an extension-less path) gets the shell; missing asset files get a 404. */
+function isNavigation(c: Context, path: string): boolean {
+  if (path.startsWith('/assets/')) return false;
+  const accept = c.req.header('accept') ?? '';
+  return accept.includes('text/html') || extname(path) === '';
+}
+
+async function statFile(file: string): Promise<Stats | undefined> {
+  try {
+    const stats = await stat(file);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function serveFile(c: Context, file: string, path: string, stats: Stats): Response {
+  const etag = etagOf(stats);
+  const cacheControl = path.startsWith('/assets/')
+    ? IMMUTABLE
+    : NO_CACHE_FILES.has(path)
+      ? REVALIDATE
+      : 'public, max-age=0, must-revalidate';
+  const headers: Record<string, string> = {
+    'Content-Type': getMimeType(file) ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+    ETag: etag,
+    'Last-Modified': stats.mtime.toUTCString(),
+  };
+  if (path === '/sw.js') headers['Service-Worker-Allowed'] = '/';
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  headers['Content-Length'] = String(stats.size);
+  if (c.req.method === 'HEAD') return c.body(null, 200, headers);
+  const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  return c.body(stream, 200, headers);
+}

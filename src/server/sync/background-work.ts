@@ -1,0 +1,54 @@
+/**
+ * Starts the background work of a process: the job queue (attached to the database so the API can queue syncs)
+ * and, when this process works jobs, the sync workers and cadences. The server process works jobs unless
+ * WORKER_CONCURRENCY=0 (with PGlite nothing else can, so 0 there means no background sync at all); `npm run
+ * worker` processes (PostgreSQL) only work jobs.
+ */
+import type { Config } from '../config/env';
+import type { OpenDatabase } from '../db/client';
+import { createJobQueue } from '../jobs/create-job-queue';
+import type { JobQueue } from '../jobs/job-queue';
+import { attachJobQueue } from '../jobs/job-registry';
+import type { Logger } from '../logging/logger';
+import { SYNC_DUE_JOB } from './job-names';
+import { createSyncDeps, type SyncDeps } from './sync-deps';
+import { registerSyncJobs } from './sync-jobs';
+
+export interface BackgroundWork {
+  queue: JobQueue;
+  /** Account syncs this process runs at once (0: it only queues). */
+  concurrency: number;
+  stop(): Promise<void>;
+}
+
+export interface StartBackgroundWorkOptions {
+  database: OpenDatabase;
+  config: Config;
+  logger: Logger;
+  role: 'server' | 'worker';
+  /** Defaults to createSyncDeps over the configuration. */
+  deps?: SyncDeps;
+  queue?: JobQueue;
+}
+
+export async function startBackgroundWork(options: StartBackgroundWorkOptions): Promise<BackgroundWork> {
+  const { database, config, logger } = options;
+  const queue = options.queue ?? (await createJobQueue(database.kind, config, logger));
+  const detach = attachJobQueue(database.db, queue);
+  const configured = config.chain.workerConcurrency;
+  const concurrency = options.role === 'worker' ? Math.max(1, configured) : configured;
+  if (concurrency > 0) {
+    const deps = options.deps ?? createSyncDeps({ db: database.db, config, logger });
+    await registerSyncJobs(queue, deps, { concurrency });
+    // Work that fell due while no process was running starts now rather than at the next cadence.
+    await queue.send(SYNC_DUE_JOB, {}, { singletonKey: SYNC_DUE_JOB });
+  }
+  return {
+    queue,
+    concurrency,
+    async stop() {
+      detach();
+      await queue.stop();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+/**
+ * Asking for a sync from the API (a wallet or exchange account was added, or the user wants fresh data): the
+ * account is marked due in the database and a job is queued when this process has a queue. One job waits per
+ * account at most.
+ */
+import type { Database } from '../db/database';
+import { jobQueueFor } from '../jobs/job-registry';
+import { EXCHANGE_SYNC_JOB, SYNC_RETRY, WALLET_SYNC_JOB, type ExchangeSyncData, type WalletSyncData } from './job-names';
+import { markDue } from './sync-cursors';
+
+export interface EnqueueServices {
+  db: Database;
+  now?: () => Date;
+}
+
+export async function enqueueWalletSync(services: EnqueueServices, walletId: string): Promise<void> {
+  await markDue(services.db, { walletId }, services.now?.() ?? new Date());
+  await jobQueueFor(services.db)?.send<WalletSyncData>(WALLET_SYNC_JOB, { walletId }, { ...SYNC_RETRY, singletonKey: walletId });
+}
+
+export async function enqueueExchangeSync(services: EnqueueServices, cexId: string): Promise<void> {
+  await markDue(services.db, { cexId }, services.now?.() ?? new Date());
+  await jobQueueFor(services.db)?.send<ExchangeSyncData>(EXCHANGE_SYNC_JOB, { cexId }, { ...SYNC_RETRY, singletonKey: cexId });
+}

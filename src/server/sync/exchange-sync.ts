@@ -1,0 +1,86 @@
+/**
+ * One sync run of one exchange account: its sealed keys opened, balances read, deposits, withdrawals and
+ * trades stored as transactions (cex set) from their cursors up to the plan's limit, holdings priced. Failures
+ * are recorded as for wallets; a refused key is not retried until the user replaces it.
+ */
+import { eq, max } from 'drizzle-orm';
+import { centralisedExchanges, transactions, users } from '../db/schema';
+import { storeHoldings } from './balances/store-holdings';
+import { syncExchangeHistory } from './exchange/exchange-history-sync';
+import type { SyncRunOptions } from './run-context';
+import { acquireLease, finishRun, LeaseLostError, type SyncSubject } from './sync-cursors';
+import type { SyncDeps } from './sync-deps';
+import { recordFailure, startRun, type SyncOutcome } from './wallet-sync';
+
+export async function syncExchange(deps: SyncDeps, cexId: string, options: SyncRunOptions = {}): Promise<SyncOutcome> {
+  const { db } = deps;
+  const [account] = await db
+    .select({
+      id: centralisedExchanges.id,
+      userId: centralisedExchanges.userId,
+      exchange: centralisedExchanges.exchange,
+      apiKeySealed: centralisedExchanges.apiKeySealed,
+      secretKeySealed: centralisedExchanges.secretKeySealed,
+      isDemo: users.isDemo,
+    })
+    .from(centralisedExchanges)
+    .innerJoin(users, eq(users.id, centralisedExchanges.userId))
+    .where(eq(centralisedExchanges.id, cexId))
+    .limit(1);
+  if (!account) return 'missing';
+  if (account.isDemo) return 'skipped';
+  const subject: SyncSubject = { cexId };
+  if (!(await acquireLease(db, subject, deps.workerId, deps.now(), deps.leaseMs))) return 'busy';
+
+  try {
+    const client = deps.exchangeClient({
+      exchange: account.exchange,
+      apiKey: deps.openSecret(account.apiKeySealed),
+      secret: deps.openSecret(account.secretKeySealed),
+    });
+    const ctx = await startRun(deps, subject, account.userId, options, null);
+    const balances = await client.fetchBalances();
+    const history = await syncExchangeHistory(
+      ctx,
+      client,
+      account.exchange,
+      balances.map((balance) => balance.asset),
+    );
+    const totalUsd = await storeHoldings(
+      deps,
+      { userId: account.userId, walletId: null, cexId, network: null },
+      balances.map((balance) => ({
+        token: deps.catalog.exchangeToken(account.exchange, balance.asset, balance.decimals),
+        amount: balance.total,
+        isSpam: false,
+        priceRef: deps.catalog.priceRefForAsset(balance.asset),
+      })),
+    );
+    const now = deps.now();
+    const [activity] = await db.select({ last: max(transactions.createdAt) }).from(transactions).where(eq(transactions.cexId, cexId));
+    await db
+      .update(centralisedExchanges)
+      .set({
+        isSynchronized: true,
+        lastError: null,
+        txLimitReached: ctx.limitReached || !history.complete,
+        lastSyncedAt: now,
+        totalBalance: totalUsd,
+        lastActivity: activity?.last ?? null,
+      })
+      .where(eq(centralisedExchanges.id, cexId));
+    await finishRun(db, subject, deps.workerId, now, {
+      status: 'DONE',
+      lastError: null,
+      failed: false,
+      nextRunAt: new Date(now.getTime() + deps.intervalMinutes * 60_000),
+    });
+    return 'synced';
+  } catch (error) {
+    const rethrow = await recordFailure(deps, subject, error, async (message) => {
+      await db.update(centralisedExchanges).set({ lastError: message }).where(eq(centralisedExchanges.id, cexId));
+    });
+    if (rethrow !== null) throw rethrow;
+    return error instanceof LeaseLostError ? 'busy' : 'failed';
+  }
+}

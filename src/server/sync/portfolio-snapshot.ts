@@ -1,0 +1,28 @@
+/**
+ * Today's portfolio value per user (UTC day): the USD value of the non-spam holdings of their active wallets
+ * and their exchange accounts. Run hourly, the last run of a day leaves that day's closing value. Demo users
+ * keep their generated history.
+ */
+import { sql } from 'drizzle-orm';
+import type { SyncDeps } from './sync-deps';
+
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** Upserts today's snapshot for every user with holdings; returns how many were written. */
+export async function snapshotPortfolios(deps: Pick<SyncDeps, 'db' | 'now'>): Promise<number> {
+  const now = deps.now();
+  const result = await deps.db.execute(sql`
+    insert into portfolio_snapshots (user_id, measured_on, value_usd, created_at)
+    select tb.user_id, ${utcDay(now)}::date, coalesce(sum(tb.value_usd) filter (where not tb.is_spam), 0), ${now.toISOString()}::timestamptz
+    from token_balances tb
+    join users u on u.id = tb.user_id and not u.is_demo
+    left join wallets w on w.id = tb.wallet_id
+    where tb.wallet_id is null or w.is_active
+    group by tb.user_id
+    on conflict (user_id, measured_on) do update set value_usd = excluded.value_usd, created_at = excluded.created_at
+    returning user_id`);
+  // Both drivers answer with a `rows` array.
+  return (result as { rows?: unknown[] }).rows?.length ?? 0;
+}

@@ -1,0 +1,248 @@
+/**
+ * Writing transaction rows: multi-row INSERT … ON CONFLICT DO NOTHING on the unique keys (so a page delivered
+ * twice changes nothing), with the kinds that span several rows (swaps, Axie breeding) worked out over the new
+ * rows and the rows of the same transactions already stored, whose kind is updated when it changes.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Network } from '../../shared/enums';
+import type { Database } from '../db/database';
+import { transactions, type NewTransactionRow, type StoredTokenRef, type TransactionDirection, type TransactionKind } from '../db/schema';
+import { classifyLegs, sameKind, type Leg, type LegKind } from './classify';
+import { draftLeg, draftRow, type RowOwner, type TransactionDraft } from './transaction-draft';
+
+/** Rows per INSERT statement. */
+export const INSERT_CHUNK_ROWS = 2000;
+
+export interface InsertResult {
+  /** Rows actually added (duplicates skipped). */
+  inserted: number;
+  /** Of those, rows that count toward the plan's transaction limit (spam does not). */
+  counted: number;
+}
+
+export interface StoreResult extends InsertResult {
+  /** The plan's limit cut the rows short: rows after `lastKept` were left out. */
+  truncated: boolean;
+  /** The last row kept (in the given order), or null when none was new. */
+  lastKept: TransactionDraft | null;
+}
+
+/**
+ * New rows in order, cut so that at most `maxCounted` of them count toward the plan's limit (spam rows before
+ * the cut are kept, since they do not count).
+ */
+export function cutAtLimit<T>(rows: readonly T[], maxCounted: number, isSpam: (row: T) => boolean): { kept: T[]; truncated: boolean } {
+  if (!Number.isFinite(maxCounted)) return { kept: [...rows], truncated: false };
+  const kept: T[] = [];
+  let counted = 0;
+  for (const row of rows) {
+    if (!isSpam(row)) {
+      if (counted >= maxCounted) return { kept, truncated: true };
+      counted += 1;
+    }
+    kept.push(row);
+  }
+  return { kept, truncated: false };
+}
+
+/** Columns written by insertTransactionRows, with their SQL types (every value travels as text). */
+const INSERT_COLUMNS: readonly [keyof NewTransactionRow, string, string][] = [
+  ['userId', 'user_id', 'uuid'],
+  ['walletId', 'wallet_id', 'uuid'],
+  ['cexId', 'cex_id', 'uuid'],
+  ['network', 'network', 'text'],
+  ['txHash', 'tx_hash', 'text'],
+  ['logIndex', 'log_index', 'integer'],
+  ['blockNumber', 'block_number', 'bigint'],
+  ['externalId', 'external_id', 'text'],
+  ['createdAt', 'created_at', 'timestamptz'],
+  ['direction', 'direction', 'text'],
+  ['fromAddress', 'from_address', 'text'],
+  ['toAddress', 'to_address', 'text'],
+  ['amount', 'amount', 'numeric'],
+  ['tokenId', 'token_id', 'text'],
+  ['tokenAddress', 'token_address', 'text'],
+  ['tokenSymbol', 'token_symbol', 'text'],
+  ['tokenName', 'token_name', 'text'],
+  ['tokenDecimals', 'token_decimals', 'integer'],
+  ['tokenImage', 'token_image', 'text'],
+  ['kind', 'kind', 'text'],
+  ['gas', 'gas', 'numeric'],
+  ['gasPrice', 'gas_price', 'numeric'],
+  ['fee', 'fee', 'numeric'],
+  ['feeTokenId', 'fee_token_id', 'text'],
+  ['priceUsd', 'price_usd', 'numeric'],
+  ['valueUsd', 'value_usd', 'numeric'],
+  ['nftId', 'nft_id', 'text'],
+  ['nftImageUrl', 'nft_image_url', 'text'],
+  ['nftUrl', 'nft_url', 'text'],
+  ['swappedAmount', 'swapped_amount', 'numeric'],
+  ['swappedToken', 'swapped_token', 'jsonb'],
+  ['axieBreedAxsCost', 'axie_breed_axs_cost', 'numeric'],
+  ['axieBreedSlpCost', 'axie_breed_slp_cost', 'numeric'],
+  ['isSpam', 'is_spam', 'boolean'],
+  ['isError', 'is_error', 'boolean'],
+  ['method', 'method', 'text'],
+];
+
+const DEFAULTS: Partial<Record<keyof NewTransactionRow, string>> = { fromAddress: '', toAddress: '', kind: 'TRANSFER', isSpam: 'false', isError: 'false' };
+
+function asText(key: keyof NewTransactionRow, value: unknown): string | null {
+  if (value === undefined || value === null) return DEFAULTS[key] ?? null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value as string | number | bigint | boolean);
+}
+
+/**
+ * Inserts rows, skipping any that already exist; safe to repeat. One statement per chunk, each column sent as
+ * one text array and unnested: far cheaper to bind and parse than a VALUES list with a parameter per cell.
+ */
+export async function insertTransactionRows(db: Database, rows: readonly NewTransactionRow[]): Promise<InsertResult> {
+  let inserted = 0;
+  let counted = 0;
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK_ROWS);
+    const arrays = INSERT_COLUMNS.map(([key]) => sql`${sql.param(chunk.map((row) => asText(key, row[key])))}::text[]`);
+    const columns = sql.raw(INSERT_COLUMNS.map(([, column]) => column).join(', '));
+    const casts = sql.raw(INSERT_COLUMNS.map(([, column, type]) => `u.${column}::${type}`).join(', '));
+    const names = sql.raw(INSERT_COLUMNS.map(([, column]) => column).join(', '));
+    const result = await db.execute(sql`
+      insert into ${transactions} (${columns})
+      select ${casts} from unnest(${sql.join(arrays, sql`, `)}) as u(${names})
+      on conflict do nothing
+      returning is_spam`);
+    const added = (result as { rows?: { is_spam: boolean }[] }).rows ?? [];
+    inserted += added.length;
+    counted += added.filter((row) => !row.is_spam).length;
+  }
+  return { inserted, counted };
+}
+
+interface StoredLeg extends Leg {
+  kind: LegKind;
+}
+
+async function storedLegs(db: Database, walletId: string, network: Network, hashes: readonly string[]): Promise<StoredLeg[]> {
+  if (hashes.length === 0) return [];
+  const rows = await db
+    .select({
+      txHash: transactions.txHash,
+      logIndex: transactions.logIndex,
+      direction: transactions.direction,
+      amount: transactions.amount,
+      tokenId: transactions.tokenId,
+      tokenAddress: transactions.tokenAddress,
+      tokenSymbol: transactions.tokenSymbol,
+      tokenName: transactions.tokenName,
+      tokenDecimals: transactions.tokenDecimals,
+      tokenImage: transactions.tokenImage,
+      isSpam: transactions.isSpam,
+      isError: transactions.isError,
+      nftId: transactions.nftId,
+      method: transactions.method,
+      kind: transactions.kind,
+      swappedAmount: transactions.swappedAmount,
+      swappedToken: transactions.swappedToken,
+      axs: transactions.axieBreedAxsCost,
+      slp: transactions.axieBreedSlpCost,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.walletId, walletId), eq(transactions.network, network), sql`${transactions.txHash} = any(${sql.param([...hashes])}::text[])`));
+  const big = (value: string | null) => (value === null ? null : BigInt(value));
+  return rows.map((row) => ({
+    txHash: row.txHash,
+    logIndex: row.logIndex,
+    direction: row.direction as TransactionDirection,
+    amount: BigInt(row.amount),
+    token: {
+      id: row.tokenId,
+      address: row.tokenAddress,
+      symbol: row.tokenSymbol,
+      name: row.tokenName,
+      decimals: row.tokenDecimals,
+      image_url: row.tokenImage,
+      network,
+    } satisfies StoredTokenRef,
+    isSpam: row.isSpam,
+    isError: row.isError,
+    isNft: row.nftId !== null,
+    method: row.method,
+    kind: {
+      kind: row.kind as TransactionKind,
+      swappedAmount: big(row.swappedAmount),
+      swappedToken: row.swappedToken,
+      axieBreedAxsCost: big(row.axs),
+      axieBreedSlpCost: big(row.slp),
+    },
+  }));
+}
+
+const legKey = (leg: Pick<Leg, 'txHash' | 'logIndex'>) => `${leg.txHash}:${String(leg.logIndex)}`;
+
+/**
+ * Stores a wallet's chain transaction drafts: classified together with the stored rows of the same
+ * transactions, inserted idempotently. Run inside the database transaction that also moves the cursor.
+ */
+export async function storeWalletDrafts(
+  db: Database,
+  owner: RowOwner & { walletId: string; network: Network },
+  drafts: readonly TransactionDraft[],
+  maxCounted = Infinity,
+): Promise<StoreResult> {
+  if (drafts.length === 0) return { inserted: 0, counted: 0, truncated: false, lastKept: null };
+  const hashes = [...new Set(drafts.map((draft) => draft.txHash))];
+  const stored = await storedLegs(db, owner.walletId, owner.network, hashes);
+  const legs = new Map<string, Leg>();
+  for (const leg of stored) legs.set(legKey(leg), leg);
+  for (const draft of drafts) if (!legs.has(legKey(draft))) legs.set(legKey(draft), draftLeg(draft));
+  const kinds = classifyLegs(owner.network, [...legs.values()]);
+
+  for (const leg of stored) {
+    const kind = kinds.get(legKey(leg));
+    if (kind === undefined || sameKind(kind, leg.kind)) continue;
+    await db
+      .update(transactions)
+      .set({
+        kind: kind.kind,
+        swappedAmount: kind.swappedAmount?.toString() ?? null,
+        swappedToken: kind.swappedToken,
+        axieBreedAxsCost: kind.axieBreedAxsCost?.toString() ?? null,
+        axieBreedSlpCost: kind.axieBreedSlpCost?.toString() ?? null,
+      })
+      .where(
+        and(
+          eq(transactions.walletId, owner.walletId),
+          eq(transactions.network, owner.network),
+          eq(transactions.txHash, leg.txHash),
+          eq(transactions.logIndex, leg.logIndex),
+        ),
+      );
+  }
+
+  const seen = new Set(stored.map(legKey));
+  const fresh: { draft: TransactionDraft; row: NewTransactionRow }[] = [];
+  for (const draft of drafts) {
+    const key = legKey(draft);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const kind = kinds.get(key);
+    if (kind) fresh.push({ draft, row: draftRow(owner, draft, kind) });
+  }
+  const { kept, truncated } = cutAtLimit(fresh, maxCounted, (entry) => entry.draft.isSpam);
+  const result = await insertTransactionRows(
+    db,
+    kept.map((entry) => entry.row),
+  );
+  return { ...result, truncated, lastKept: kept.at(-1)?.draft ?? null };
+}
+
+/** Non-spam rows of a wallet or exchange account (what the plan's per-wallet limit counts). */
+export async function countedTransactions(db: Database, owner: { walletId: string } | { cexId: string }): Promise<number> {
+  const where = 'walletId' in owner ? eq(transactions.walletId, owner.walletId) : eq(transactions.cexId, owner.cexId);
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(transactions)
+    .where(and(where, eq(transactions.isSpam, false)));
+  return row?.count ?? 0;
+}

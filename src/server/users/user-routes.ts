@@ -1,0 +1,73 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { API } from '../../shared/api-paths';
+import type { User } from '../../shared/api-types';
+import { patchUserSchema, type PatchUserInput } from '../../shared/schemas/user';
+import { endSession } from '../auth/session';
+import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { users, type NewUserRow, type UserRow } from '../db/schema';
+import { fieldError, notAuthenticated } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { jsonBody } from '../http/validation';
+import type { Services } from '../services';
+import { loadUserView } from './user-view';
+
+export const SIGNED_EMAIL_LOCKED = 'The e-mail of an account signed in with Google cannot be changed.';
+
+/** The column changes a PATCH user body asks for. */
+function userChanges(user: UserRow, input: PatchUserInput): Partial<NewUserRow> {
+  const changes: Partial<NewUserRow> = {};
+  if (input.fiat_currency !== undefined) changes.fiatCurrency = input.fiat_currency;
+  if (input.language !== undefined) changes.language = input.language;
+  if (input.timezone !== undefined) changes.timezone = input.timezone;
+  if (input.first_name !== undefined) changes.firstName = input.first_name;
+  if (input.last_name !== undefined) changes.lastName = input.last_name;
+  if (input.address_line1 !== undefined) changes.addressLine1 = input.address_line1;
+  if (input.address_line2 !== undefined) changes.addressLine2 = input.address_line2;
+  if (input.city !== undefined) changes.city = input.city;
+  if (input.postal_code !== undefined) changes.postalCode = input.postal_code;
+  if (input.country !== undefined) changes.country = input.country;
+  if (input.tax_number !== undefined) changes.taxNumber = input.tax_number;
+  if (input.is_tutorial_viewed !== undefined) changes.isTutorialViewed = input.is_tutorial_viewed;
+  if (input.suggestions !== undefined) {
+    const timeout = input.suggestions.ftcTimeout;
+    changes.ftcTimeout = timeout === null ? null : new Date(timeout);
+  }
+  if (input.email !== undefined && input.email !== user.email) {
+    // Spec §5: the e-mail is editable only for users with an address; a Google account's e-mail is signed.
+    if (user.address === '') throw fieldError('email', SIGNED_EMAIL_LOCKED);
+    changes.email = input.email;
+  }
+  return changes;
+}
+
+/** GET user, PATCH user, DELETE delete-user. */
+export function registerUserRoutes(app: Hono<AppEnv>, s: Services): void {
+  const view = async (userId: string): Promise<User> => {
+    const user = await loadUserView(s.db, userId, s.config, s.now());
+    if (user === null) throw notAuthenticated();
+    return user;
+  };
+
+  app.get(API.user, requireUser, async (c) => c.json(await view(authOf(c).user.id)));
+
+  app.patch(API.user, requireFullAccess, jsonBody(patchUserSchema), async (c) => {
+    const { user } = authOf(c);
+    const changes = userChanges(user, c.req.valid('json'));
+    if (Object.keys(changes).length > 0) {
+      await s.db
+        .update(users)
+        .set({ ...changes, updatedAt: s.now() })
+        .where(eq(users.id, user.id));
+    }
+    return c.json(await view(user.id));
+  });
+
+  app.delete(API.deleteUser, requireFullAccess, async (c) => {
+    const { user } = authOf(c);
+    // Sessions, subscription, wallets, exchanges, documents and transactions go with the user (ON DELETE CASCADE).
+    await s.db.delete(users).where(eq(users.id, user.id));
+    await endSession(c, s);
+    return c.body(null, 204);
+  });
+}

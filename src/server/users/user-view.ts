@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import type { User } from '../../shared/api-types';
+import type { Config } from '../config/env';
+import type { Database } from '../db/database';
+import { centralisedExchanges, subscriptions, users, wallets, type UserRow } from '../db/schema';
+import { effectiveSubscription } from '../plans/current-plan';
+import { isBusinessEmail } from './business-email';
+
+type ViewConfig = Pick<Config, 'businessEmailDomain' | 'businessEmailAllowlist'>;
+
+/** Loads the user with their plan and wallet counts as the API's User object. */
+export async function loadUserView(
+  db: Database,
+  userId: string,
+  config: ViewConfig,
+  now: Date,
+): Promise<User | null> {
+  const [row] = await db
+    .select({
+      user: users,
+      planCode: subscriptions.planCode,
+      cancelledAt: subscriptions.cancelledAt,
+      endsAt: subscriptions.endsAt,
+      walletCount: sql<number>`(select count(*) from ${wallets} where ${wallets.userId} = ${users.id})::int`,
+      exchangeCount: sql<number>`(select count(*) from ${centralisedExchanges} where ${centralisedExchanges.userId} = ${users.id})::int`,
+    })
+    .from(users)
+    .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (row === undefined) return null;
+  const subscription = effectiveSubscription(
+    row.planCode === null ? null : { planCode: row.planCode, cancelledAt: row.cancelledAt, endsAt: row.endsAt },
+    now,
+  );
+  return toUserView(row.user, {
+    walletCount: Number(row.walletCount),
+    exchangeCount: Number(row.exchangeCount),
+    subscription,
+    config,
+  });
+}
+
+export function toUserView(
+  user: UserRow,
+  extra: {
+    walletCount: number;
+    exchangeCount: number;
+    subscription: ReturnType<typeof effectiveSubscription>;
+    config: ViewConfig;
+  },
+): User {
+  return {
+    id: user.id,
+    address: user.address,
+    type: user.type,
+    signed_email: user.signedEmail,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    address_line1: user.addressLine1,
+    address_line2: user.addressLine2,
+    city: user.city,
+    postal_code: user.postalCode,
+    country: user.country,
+    tax_number: user.taxNumber,
+    fiat_currency: user.fiatCurrency,
+    language: user.language,
+    timezone: user.timezone,
+    full_access: user.fullAccess,
+    has_wallet: extra.walletCount + extra.exchangeCount > 0,
+    is_staff: user.isStaff,
+    is_superuser: user.isSuperuser,
+    is_tutorial_viewed: user.isTutorialViewed,
+    is_demo: user.isDemo,
+    is_business: isBusinessEmail(user.signedEmail ?? (user.email === '' ? null : user.email), extra.config),
+    wallets_number: extra.walletCount,
+    kyc: user.kyc,
+    subscription: {
+      plan: extra.subscription.plan,
+      cancelled_at: extra.subscription.cancelledAt?.toISOString() ?? null,
+      ends_at: extra.subscription.endsAt?.toISOString() ?? null,
+    },
+    suggestions: { ftcTimeout: user.ftcTimeout?.toISOString() ?? null },
+    created_at: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,118 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { normalizeAddress } from '../../shared/address-validation';
+import { API } from '../../shared/api-paths';
+import type { WalletDetail } from '../../shared/data-types';
+import { NETWORK_LABELS } from '../../shared/enums';
+import { createWalletSchema, patchWalletSchema } from '../../shared/schemas/wallet';
+import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { fiatRatesOf } from '../data/data-services';
+import { documents, documentWallets, wallets } from '../db/schema';
+import { fieldError, notFound } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { jsonBody, queryParams } from '../http/validation';
+import type { Services } from '../services';
+import { enqueueWalletSync } from '../sync/enqueue';
+import { isUuid } from '../data/ids';
+import { loadWalletDetails, WALLET_ORDERINGS } from './wallet-list';
+import { withWalletSlot } from './wallet-slot';
+
+export { WALLET_ORDERINGS } from './wallet-list';
+
+const listWalletsQuerySchema = v.object({
+  ordering: v.optional(v.picklist(WALLET_ORDERINGS, `Choose one of: ${WALLET_ORDERINGS.join(', ')}.`), 'name'),
+  search: v.optional(
+    v.pipe(
+      v.string('Give one search text.'),
+      v.trim(),
+      v.maxLength(200, 'Ensure this field has no more than 200 characters.'),
+    ),
+  ),
+});
+
+const duplicateWallet = (network: keyof typeof NETWORK_LABELS): string =>
+  `This address is already one of your wallets on ${NETWORK_LABELS[network]}.`;
+
+/** GET, POST wallets; PATCH and DELETE wallets/{id}. Only the signed-in user's wallets; guests only read. */
+export function registerWalletRoutes(app: Hono<AppEnv>, s: Services): void {
+  const detailsOf = async (userId: string, ids: readonly string[], fiat: WalletDetail['fiat_currency']) => {
+    const context = await fiatRatesOf(s).context(fiat);
+    return loadWalletDetails(s.db, userId, { ids }, context);
+  };
+
+  app.get(API.wallets, requireUser, queryParams(listWalletsQuerySchema), async (c) => {
+    const { ordering, search } = c.req.valid('query');
+    const { user } = authOf(c);
+    const context = await fiatRatesOf(s).context(user.fiatCurrency);
+    return c.json(await loadWalletDetails(s.db, user.id, { ordering, search }, context));
+  });
+
+  app.post(API.wallets, requireFullAccess, jsonBody(createWalletSchema), async (c) => {
+    const input = c.req.valid('json');
+    const { user } = authOf(c);
+    const address = normalizeAddress(input.address, input.network);
+    const created = await withWalletSlot(s.db, user.id, s.now(), async (tx) => {
+      const [existing] = await tx
+        .select({ id: wallets.id })
+        .from(wallets)
+        .where(and(eq(wallets.userId, user.id), eq(wallets.network, input.network), eq(wallets.address, address)))
+        .limit(1);
+      if (existing !== undefined) throw fieldError('address', duplicateWallet(input.network));
+      const [row] = await tx
+        .insert(wallets)
+        .values({ userId: user.id, name: input.name, address, network: input.network, createdAt: s.now() })
+        .returning({ id: wallets.id });
+      if (row === undefined) throw new Error('The wallet insert returned nothing.');
+      return row;
+    });
+    try {
+      await enqueueWalletSync(s, created.id);
+    } catch (error) {
+      // The wallet exists; the periodic sync picks it up if queueing failed now.
+      s.logger.warn('Could not queue the first sync of a new wallet', { walletId: created.id, error });
+    }
+    const [detail] = await detailsOf(user.id, [created.id], user.fiatCurrency);
+    return c.json(detail, 201);
+  });
+
+  app.patch(`${API.wallets}/:id`, requireFullAccess, jsonBody(patchWalletSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw notFound();
+    const changes = c.req.valid('json');
+    const { user } = authOf(c);
+    const [row] = await s.db
+      .update(wallets)
+      .set({
+        ...(changes.name === undefined ? {} : { name: changes.name }),
+        ...(changes.is_active === undefined ? {} : { isActive: changes.is_active }),
+      })
+      .where(and(eq(wallets.id, id), eq(wallets.userId, user.id)))
+      .returning({ id: wallets.id });
+    if (row === undefined) throw notFound();
+    const [detail] = await detailsOf(user.id, [row.id], user.fiatCurrency);
+    return c.json(detail);
+  });
+
+  app.delete(`${API.wallets}/:id`, requireFullAccess, async (c) => {
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw notFound();
+    const { user } = authOf(c);
+    await s.db.transaction(async (tx) => {
+      const [own] = await tx
+        .select({ id: wallets.id })
+        .from(wallets)
+        .where(and(eq(wallets.id, id), eq(wallets.userId, user.id)))
+        .for('update');
+      if (own === undefined) throw notFound();
+      // The wallet's documents go with it (the client lists them for confirmation first).
+      const linked = tx
+        .select({ id: documentWallets.documentId })
+        .from(documentWallets)
+        .where(eq(documentWallets.walletId, id));
+      await tx.delete(documents).where(and(eq(documents.userId, user.id), inArray(documents.id, linked)));
+      await tx.delete(wallets).where(eq(wallets.id, id));
+    });
+    return c.body(null, 204);
+  });
+}

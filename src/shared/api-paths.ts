@@ -1,0 +1,41 @@
+/** API paths under /api (spec §7). */
+export const API = {
+  config: '/api/config',
+  csrf: '/api/csrf',
+  loginWithAddress: '/api/login-with-address',
+  loginWithWallet: '/api/login-with-wallet',
+  loginWithWalletResponse: '/api/login-with-wallet/response',
+  loginWithGoogle: '/api/login-with-google',
+  loginDemo: '/api/login-demo',
+  logout: '/api/logout',
+  user: '/api/user',
+  deleteUser: '/api/delete-user',
+  validateAddress: '/api/validate-address',
+  subscriptionPlans: '/api/subscription-plans',
+  wallets: '/api/wallets',
+  wallet: (id: string) => `/api/wallets/${encodeURIComponent(id)}`,
+  walletsLimit: '/api/wallets/limit',
+  invoicesLimit: '/api/invoices/limit',
+  transactionsLimit: '/api/transactions/limit',
+  exchanges: '/api/centralised-exchanges',
+  exchange: (id: string) => `/api/centralised-exchanges/${encodeURIComponent(id)}`,
+  balances: '/api/balances',
+  fungibleTokensSummary: '/api/fungible-tokens-summary',
+  nonFungibleTokensSummary: '/api/non-fungible-tokens-summary',
+  portfolioValueHistory: '/api/portfolio-value-history',
+  transactions: '/api/transactions',
+  transaction: (id: string) => `/api/transactions/${encodeURIComponent(id)}`,
+  currencyPrices: '/api/currency-prices',
+  tokenQuote: '/api/token-quote',
+  tokens: '/api/tokens',
+  contacts: '/api/contacts',
+  contact: (id: string) => `/api/contacts/${encodeURIComponent(id)}`,
+  labels: '/api/labels',
+  label: (id: string) => `/api/labels/${encodeURIComponent(id)}`,
+  transactionLabels: '/api/transaction_labels',
+  search: '/api/search',
+} as const;
+
+export const CSRF_COOKIE = 'csrftoken';
+export const CSRF_HEADER = 'X-CSRFToken';
+export const SESSION_COOKIE = 'sessionid';

@@ -1,0 +1,203 @@
+import { expect, test } from '@playwright/test';
+import { apiFromPage, persistedCacheText, underServiceWorker } from './support/app-data';
+import { expectNoSeriousA11yViolations, freshAccountIndex, signInWithTestWallet } from './support/data-screens';
+import { signInWithDemo } from './support/sign-in';
+
+test.use({ bypassCSP: true });
+
+test('the demo dashboard shows totals, tokens, activity, portfolio history and NFTs', async ({ page }) => {
+  // Image hosts can fail: every NFT picture is refused here.
+  await page.context().route('**/demo-nfts/**', (route) => route.abort());
+  await signInWithDemo(page, 0);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+
+  // Guests read the guest card instead of invoicing.
+  await expect(page.getByRole('heading', { name: 'Guest User' })).toBeVisible();
+  await expect(page.getByText('Login to Create Invoice!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Invoicing' })).toHaveCount(0);
+
+  // Total Assets Value is the balances total, formatted in the user's fiat.
+  const balances = await apiFromPage(page, 'GET', '/api/balances');
+  expect(balances.status).toBe(200);
+  const total = (balances.body as { total: { value_fiat: string } }).total.value_fiat;
+  expect(Number(total)).toBeGreaterThan(0);
+  const shown = await page.getByTestId('total-assets-value').innerText();
+  expect(shown).toMatch(/^\$[\d,]+\.\d{2}$/);
+  expect(Number(shown.replace(/[$,]/g, ''))).toBeCloseTo(Number(total), 1);
+
+  // Fungible tokens: at most 7 rows, and an asset pie with its legend.
+  const tokens = page.getByRole('list', { name: 'Top tokens' }).getByRole('listitem');
+  await expect(tokens.first()).toBeVisible();
+  expect(await tokens.count()).toBeLessThanOrEqual(7);
+  await expect(page.getByRole('img', { name: /^Asset allocation:/ })).toBeVisible();
+
+  // Last Activity: the 3 newest transactions.
+  const activity = page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem');
+  await expect(activity).toHaveCount(3);
+
+  // My Portfolio: the demo account is on a Plus plan, so the uPlot chart shows, 30 days by default.
+  const portfolio = page.getByRole('region', { name: 'My Portfolio' });
+  await expect(portfolio.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(portfolio.getByRole('img', { name: /^Portfolio value over the last 30 days/ })).toBeVisible();
+  await expect(portfolio.locator('canvas')).toBeVisible();
+  const week = page.waitForRequest((request) => request.url().includes('/api/portfolio-value-history?num_days=7'));
+  await portfolio.getByRole('button', { name: '7 days' }).click();
+  await week;
+  await expect(portfolio.getByRole('img', { name: /^Portfolio value over the last 7 days/ })).toBeVisible();
+
+  // NFTs: 5 previews; images that fail to load show the egg picture.
+  const nfts = page.getByRole('region', { name: 'Non-Fungible Tokens' });
+  const previews = nfts.getByRole('listitem');
+  await expect(previews).toHaveCount(5);
+  await nfts.scrollIntoViewIfNeeded();
+  for (const image of await nfts.locator('img').all()) await image.scrollIntoViewIfNeeded();
+  await expect(nfts.locator('img[data-fallback="egg"]')).toHaveCount(5);
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('NFT details appear after about a second of hovering, or at once on a tap', async ({ page }, testInfo) => {
+  await signInWithDemo(page, 0);
+  const first = page.getByRole('region', { name: 'Non-Fungible Tokens' }).getByRole('listitem').first();
+  const details = first.getByRole('tooltip', { includeHidden: true });
+  await expect(first).toBeVisible();
+  if (testInfo.project.name === 'phone') {
+    await first.getByRole('button').tap();
+    await expect(details).toBeVisible();
+    await expect(details.getByText('Collection')).toBeVisible();
+    return;
+  }
+  await first.getByRole('button').hover();
+  await page.waitForTimeout(400);
+  await expect(details).toBeHidden();
+  await expect(details).toBeVisible({ timeout: 1_500 });
+  await expect(details.getByText('Price')).toBeVisible();
+  // It stays 2 s after the pointer leaves, then goes.
+  await page.mouse.move(0, 0);
+  await page.waitForTimeout(1_000);
+  await expect(details).toBeVisible();
+  await expect(details).toBeHidden({ timeout: 2_000 });
+});
+
+test('balances poll every 10 s while online and stop while offline', async ({ page, context }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'Timing check runs once.');
+  test.setTimeout(90_000);
+  await signInWithDemo(page, 0);
+  await expect(page.getByTestId('total-assets-value')).toBeVisible();
+
+  const polled = page.waitForRequest((request) => request.url().endsWith('/api/balances'), { timeout: 13_000 });
+  await polled;
+
+  let whileOffline = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/balances')) whileOffline += 1;
+  });
+  await context.setOffline(true);
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  await page.waitForTimeout(12_000);
+  expect(whileOffline).toBe(0);
+
+  // Back online: the data is asked for again without waiting for the next tick.
+  const resumed = page.waitForRequest((request) => request.url().endsWith('/api/balances'), { timeout: 5_000 });
+  await context.setOffline(false);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await resumed;
+});
+
+test('a full-access user without a wallet is invited to add one', async ({ page }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  await expect(page.getByRole('heading', { name: 'Add your first wallet to get started!' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Guest User' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Add Wallet' }).click();
+  await expect(page).toHaveURL(/\/wallets$/);
+  await expect(page.getByRole('dialog', { name: 'Add Wallet' })).toBeVisible();
+});
+
+test('the suggestion card goes to fiat-to-crypto setup and closing it postpones it for a day', async ({ page }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  const card = page.getByRole('region', { name: 'Set up Fiat-to-Crypto Invoicing' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText('Suggested for you')).toBeVisible();
+
+  await card.getByRole('button', { name: /Set up Fiat-to-Crypto Invoicing/ }).click();
+  await expect(page).toHaveURL(/\/fiat-payment-kyc$/);
+  await page.goBack();
+
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user') && response.request().method() === 'PATCH',
+  );
+  const before = Date.now();
+  await card.getByRole('button', { name: 'Remind me tomorrow' }).click();
+  const response = await saved;
+  expect(response.status()).toBe(200);
+  await expect(card).toBeHidden();
+  const timeout = (response.request().postDataJSON() as { suggestions: { ftcTimeout: string } }).suggestions.ftcTimeout;
+  const postponedBy = Date.parse(timeout) - before;
+  expect(postponedBy).toBeGreaterThan(23.9 * 3600_000);
+  expect(postponedBy).toBeLessThan(24.1 * 3600_000);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByText('Suggested for you')).toHaveCount(0);
+});
+
+test('with a wallet, a full-access user sees invoicing, the plan box and is welcomed once', async ({ page }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  const created = await apiFromPage(page, 'POST', '/api/wallets', {
+    name: 'Main',
+    address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+    network: 'ETHEREUM',
+  });
+  expect(created.status).toBe(201);
+  await page.reload();
+
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Ledgerloop!' });
+  await expect(welcome).toBeVisible();
+  await expect(welcome.getByRole('button', { name: 'Get started' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  const saved = page.waitForResponse(
+    (response) => response.url().endsWith('/api/user') && response.request().method() === 'PATCH',
+  );
+  await welcome.getByRole('button', { name: 'Maybe Later' }).click();
+  expect((await saved).request().postDataJSON()).toEqual({ is_tutorial_viewed: true });
+  await expect(welcome).toBeHidden();
+
+  const invoicing = page.getByRole('region', { name: 'Invoicing' });
+  await expect(invoicing.getByRole('group', { name: 'Awaiting Payment' })).toBeVisible();
+  await expect(invoicing.getByRole('group', { name: 'Payment Completed' })).toBeVisible();
+  await expect(invoicing.getByText('No Documents Made')).toHaveCount(2);
+  const plan = page.getByRole('region', { name: 'Free Plan' });
+  await expect(plan.getByText(/0 of \d+ invoices used this year/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total Assets Value' })).toBeVisible();
+  await expect(page.getByText('Portfolio History is only available for Plus Users')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('region', { name: 'My Portfolio' }).getByRole('link', { name: 'See Plans' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  await page.goto('/overview');
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Welcome to Ledgerloop!' })).toHaveCount(0);
+});
+
+test('the dashboard opens offline from the saved data', async ({ page, context }) => {
+  await signInWithDemo(page, 0);
+  await expect(page.getByTestId('total-assets-value')).toBeVisible();
+  const total = await page.getByTestId('total-assets-value').innerText();
+  await underServiceWorker(page);
+  await expect(page.getByTestId('total-assets-value')).toHaveText(total);
+  // Balances, tokens and the last activity are in the saved cache before the network goes.
+  await expect
+    .poll(async () => {
+      const saved = await persistedCacheText(page);
+      return ['"balances"', '"latest"', '"fungible-tokens"'].every((key) => saved.includes(key));
+    }, { timeout: 15_000 })
+    .toBe(true);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByTestId('total-assets-value')).toHaveText(total);
+  await expect(page.getByRole('list', { name: 'Top tokens' }).getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem')).toHaveCount(3);
+  await context.setOffline(false);
+});

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/data-screens';
+import { signInWithDemo } from './support/sign-in';
+
+test.use({ bypassCSP: true });
+
+/** The search field; on phones it opens from the top bar's search button first. */
+async function searchField(page: Page) {
+  const field = page.getByRole('combobox', { name: /^Search wallets, contacts/ });
+  if (!(await field.isVisible())) await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(field).toBeVisible();
+  return field;
+}
+
+function searchRequests(page: Page): URL[] {
+  const seen: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/search') seen.push(url);
+  });
+  return seen;
+}
+
+test('global search waits for typing to pause, groups results and opens the category page', async ({ page }) => {
+  // Times (in the page) of each change of the search field and of each search request.
+  await page.addInitScript(() => {
+    const marks = { typed: [] as number[], asked: [] as number[] };
+    (window as unknown as { __searchMarks: typeof marks }).__searchMarks = marks;
+    document.addEventListener('input', () => marks.typed.push(performance.now()), true);
+    const original = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      if (String(input instanceof Request ? input.url : input).includes('/api/search')) marks.asked.push(performance.now());
+      return original(input, init);
+    };
+  });
+  await signInWithDemo(page, 0);
+  const requests = searchRequests(page);
+  const field = await searchField(page);
+
+  // Every search is asked only once typing has paused for 500 ms, and the last one asks for the final text.
+  // (How many are asked depends on how fast the two changes land, so only the pause is checked.)
+  await field.fill('De');
+  await field.fill('Demo');
+  // On a slow machine the first change may already have been searched; the final text is searched last.
+  await expect.poll(() => requests.map((url) => url.searchParams.get('search')).at(-1)).toBe('Demo');
+  await expect(page.getByRole('heading', { name: 'Wallets', exact: true })).toBeVisible();
+  const marks = await page.evaluate(
+    () => (window as unknown as { __searchMarks: { typed: number[]; asked: number[] } }).__searchMarks,
+  );
+  expect(marks.asked.length).toBeGreaterThanOrEqual(1);
+  expect(marks.asked.length).toBeLessThanOrEqual(2);
+  for (const asked of marks.asked) {
+    const lastTyped = Math.max(...marks.typed.filter((typed) => typed <= asked));
+    expect(asked - lastTyped).toBeGreaterThanOrEqual(490);
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  const result = page.getByRole('link', { name: 'Demo Ethereum wallet' });
+  await expect(result).toBeVisible();
+  await result.click();
+  await expect(page).toHaveURL(/\/wallets\?search=Demo$/);
+});
+
+test("'see more' shows up to 6 per group, no match reads 'No results', and the field clears", async ({ page }) => {
+  await signInWithDemo(page, 0);
+  const field = await searchField(page);
+
+  await field.fill('USDC');
+  const group = page.getByRole('region', { name: 'Transactions' });
+  await expect(group).toBeVisible();
+  const links = group.getByRole('link');
+  await expect(links).toHaveCount(3);
+  await group.getByRole('button', { name: 'see more' }).click();
+  const expanded = await links.count();
+  expect(expanded).toBeGreaterThan(3);
+  expect(expanded).toBeLessThanOrEqual(6);
+  await expect(group.getByRole('button', { name: 'see more' })).toHaveCount(0);
+
+  // A transaction result opens the transactions with the search text applied.
+  const filtered = page.waitForRequest((request) => {
+    const url = new URL(request.url());
+    return url.pathname === '/api/transactions' && url.searchParams.get('search') === 'USDC';
+  });
+  await links.first().click();
+  await expect(page).toHaveURL(/\/transactions\?search=USDC$/);
+  await filtered;
+  await expect(page.getByText('Showing results for')).toBeVisible();
+
+  const again = await searchField(page);
+  await again.fill('zzzz-nothing-matches-this');
+  await expect(page.getByText('No results')).toBeVisible();
+  await page.getByRole('search').getByRole('button', { name: 'Clear search' }).click();
+  await expect(again).toHaveValue('');
+});

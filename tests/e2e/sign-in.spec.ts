@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { installTestWallet } from './support/test-wallet';
+import { openAccountMenu, signInWithDemo, signOutFromMenu } from './support/sign-in';
+import { persistedEntries, persistedQueryKeys, storedUser } from './support/browser-state';
+
+test.describe('sign-in', () => {
+  test('demo login shows the signed-in shell', async ({ page }) => {
+    await signInWithDemo(page, 0);
+    const user = (await storedUser(page)) as { full_access: boolean; is_demo: boolean };
+    expect(user.full_access).toBe(false);
+    expect(user.is_demo).toBe(true);
+    await openAccountMenu(page);
+    await expect(page.getByText('Signed in as')).toBeVisible();
+  });
+
+  test('the second demo wallet signs in too', async ({ page }) => {
+    await signInWithDemo(page, 1);
+    await openAccountMenu(page);
+    await expect(page.getByText('Signed in as')).toBeVisible();
+  });
+
+  test('wallet sign-in through an injected wallet', async ({ page }) => {
+    const wallet = await installTestWallet(page, 0);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Connect wallet' }).click();
+    await page.getByRole('button', { name: /browser wallet/i }).click();
+    await expect(page).toHaveURL(/\/overview$/);
+    expect(wallet.calls).toContain('personal_sign');
+    const user = (await storedUser(page)) as { full_access: boolean; type: string; address: string };
+    expect(user).toMatchObject({ full_access: true, type: 'METAMASK', address: wallet.address });
+    await openAccountMenu(page);
+    await expect(page.getByText(wallet.address)).toBeVisible();
+  });
+
+  test('a valid address in the path signs in a read-only guest', async ({ page }) => {
+    await page.goto('/0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045');
+    await expect(page).toHaveURL(/\/overview$/);
+    const user = (await storedUser(page)) as { full_access: boolean; has_wallet: boolean; type: string };
+    expect(user).toMatchObject({ full_access: false, has_wallet: true, type: 'ADDRESS_ONLY' });
+  });
+
+  test('an invalid address in the path goes to not-found', async ({ page }) => {
+    await page.goto('/definitely-not-an-address');
+    await expect(page.getByText('Provided address is invalid')).toBeVisible();
+    await expect(page).toHaveURL(/\/not-found$/);
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  });
+
+  test('sign-out clears the stored user and the persisted cache', async ({ page }) => {
+    await signInWithDemo(page, 0);
+    await expect.poll(() => persistedEntries(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    // The dashboard's data (balances) is saved before signing out.
+    await expect
+      .poll(async () => (await persistedQueryKeys(page)).some((key) => key.includes('balances')), { timeout: 15_000 })
+      .toBe(true);
+    await signOutFromMenu(page);
+    expect(await storedUser(page)).toBeNull();
+    // The sign-in page may persist its public configuration again; nothing of the signed-in user remains.
+    await expect
+      .poll(async () => (await persistedQueryKeys(page)).filter((key) => key !== '["config"]'))
+      .toEqual([]);
+  });
+});

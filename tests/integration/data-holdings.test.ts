@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { API } from '../../src/shared/api-paths';
+import type { User } from '../../src/shared/api-types';
+import type { Balances, FungibleTokensSummaryPage, NftItem, PortfolioHistory } from '../../src/shared/data-types';
+import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
+import { centralisedExchanges, fxRates, subscriptions } from '../../src/server/db/schema';
+import { availableDrivers } from './helpers/drivers';
+import { createClock } from './helpers/clock';
+import { setupSuite } from './helpers/suite';
+import { json, type TestClient } from './helpers/test-client';
+import { signInWithAddress, signInWithWallet } from './helpers/sign-in';
+import {
+  addBalance,
+  addFxRate,
+  addNft,
+  addSnapshot,
+  addTransactions,
+  addWallet,
+  BINANCE_BTC,
+  dayOf,
+  ETH,
+  MATIC,
+  SCAM,
+  USDC,
+  type TxSeed,
+} from './data-seed';
+
+const NOW = new Date('2024-06-15T12:00:00Z');
+const E18 = 10n ** 18n;
+const at = (iso: string) => new Date(`${iso}T10:00:00Z`);
+
+describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s', (kind) => {
+  const suite = setupSuite(kind, { clock: createClock(NOW) });
+
+  /** Only the rates a test sets for `currency` (the seeded demo data may hold rates of its own). */
+  const clearRates = (currency: string) => suite.db.delete(fxRates).where(eq(fxRates.currency, currency));
+
+  async function signedIn(plan: 'STARTER' | 'PLUS' = 'PLUS'): Promise<{ client: TestClient; user: User }> {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    await suite.db.update(subscriptions).set({ planCode: plan }).where(eq(subscriptions.userId, user.id));
+    return { client, user };
+  }
+
+  /**
+   * Wallet A (active): ETH in 1 @ 1000, in 2 @ 1500, out 1.5 @ 2000, in 0.5 @ 3000 (holds 2 at 2500 now);
+   * USDC 100 in at 1 (holds 100); POL held without any price; spam held. Wallet B (inactive) holds 10 ETH.
+   * An exchange account holds 0.5 BTC at 60000.
+   */
+  async function portfolio(userId: string) {
+    const a = await addWallet(suite.db, userId, { name: 'A' });
+    const b = await addWallet(suite.db, userId, { name: 'B', isActive: false });
+    const [cex] = await suite.db
+      .insert(centralisedExchanges)
+      .values({ userId, exchange: 'BINANCE', apiKeySealed: 'x', secretKeySealed: 'x' })
+      .returning();
+    if (cex === undefined) throw new Error('no exchange');
+    const ethEvents: TxSeed[] = [
+      { userId, walletId: a, amount: 1n * E18, at: at('2024-01-01'), priceUsd: '1000' },
+      { userId, walletId: a, amount: 2n * E18, at: at('2024-02-01'), priceUsd: '1500' },
+      { userId, walletId: a, amount: (3n * E18) / 2n, at: at('2024-03-01'), priceUsd: '2000', direction: 'OUTGOING' },
+      { userId, walletId: a, amount: E18 / 2n, at: at('2024-04-01'), priceUsd: '3000' },
+      // The inactive wallet's and spam inflows never count.
+      { userId, walletId: b, amount: 10n * E18, at: at('2024-05-01'), priceUsd: '1' },
+      { userId, walletId: a, amount: 5n * E18, at: at('2024-05-02'), priceUsd: '1', isSpam: true },
+    ];
+    await addTransactions(suite.db, [
+      ...ethEvents,
+      { userId, walletId: a, token: USDC, amount: 100_000_000n, at: at('2024-03-05'), priceUsd: '1' },
+      { userId, cexId: cex.id, token: BINANCE_BTC, amount: 50_000_000n, at: at('2024-02-10'), priceUsd: '40000' },
+    ]);
+    await addBalance(suite.db, { userId, walletId: a }, ETH, 2n * E18, '2500');
+    await addBalance(suite.db, { userId, walletId: a }, USDC, 100_000_000n, '1');
+    await addBalance(suite.db, { userId, walletId: a }, MATIC, 7n * E18, null);
+    await addBalance(suite.db, { userId, walletId: a }, SCAM, 1000n * E18, '5', true);
+    await addBalance(suite.db, { userId, walletId: b }, ETH, 10n * E18, '2500');
+    await addBalance(suite.db, { userId, cexId: cex.id }, BINANCE_BTC, 50_000_000n, '60000');
+    return { a, b, cex: cex.id, ethEvents };
+  }
+
+  it('GET balances: active wallets and exchange accounts, spam left out, by value, in the user fiat', async () => {
+    const { client, user } = await signedIn();
+    await portfolio(user.id);
+    const body = await json<Balances>(await client.get(API.balances));
+    expect(body.fiat_currency).toBe('USD');
+    expect(typeof body.user_bal_sync).toBe('boolean');
+    expect(body.tokens.map((t) => [t.token.symbol, t.amount, t.value_fiat])).toEqual([
+      ['BTC', '0.5', '30000'],
+      ['ETH', '2', '5000'],
+      ['USDC', '100', '100'],
+      ['POL', '7', null],
+    ]);
+    expect(body.total).toEqual({ value_fiat: '35100' });
+
+    await clearRates('EUR');
+    await clearRates('CHF');
+    await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
+    await client.patch(API.user, { fiat_currency: 'EUR' });
+    const euro = await json<Balances>(await client.get(API.balances));
+    expect(euro.fiat_currency).toBe('EUR');
+    expect(euro.total).toEqual({ value_fiat: '31590' });
+
+    // A fiat no source has a rate for is answered in USD, and says so.
+    await client.patch(API.user, { fiat_currency: 'CHF' });
+    const fallback = await json<Balances>(await client.get(API.balances));
+    expect(fallback.fiat_currency).toBe('USD');
+    expect(fallback.total).toEqual({ value_fiat: '35100' });
+  }, 30_000);
+
+  it('GET fungible-tokens-summary: FIFO unrealised gain over the stored transactions, paged', async () => {
+    const { client, user } = await signedIn();
+    const { ethEvents } = await portfolio(user.id);
+    const page = await json<FungibleTokensSummaryPage>(await client.get(`${API.fungibleTokensSummary}?page=1&size=10`));
+    expect(page.count).toBe(4);
+    expect(page.next).toBeNull();
+    expect(page.results).toEqual([
+      { token: { name: 'Bitcoin', symbol: 'BTC', image_url: null }, balance: '0.5', current_price: '60000', value: '30000', unrealized_gain: '10000' },
+      { token: { name: 'Ether', symbol: 'ETH', image_url: null }, balance: '2', current_price: '2500', value: '5000', unrealized_gain: '1250' },
+      { token: { name: 'USD Coin', symbol: 'USDC', image_url: null }, balance: '100', current_price: '1', value: '100', unrealized_gain: '0' },
+      { token: { name: 'Polygon', symbol: 'POL', image_url: null }, balance: '7', current_price: null, value: null, unrealized_gain: null },
+    ]);
+
+    // The same gain as FIFO over the whole history of the active wallet.
+    const events: CostBasisEvent[] = ethEvents
+      .filter((e) => e.walletId !== undefined && e.isSpam !== true)
+      .slice(0, 4)
+      .map((e) => ({ kind: e.direction === 'OUTGOING' ? 'out' : 'in', amount: e.amount, priceFiat: e.priceUsd ?? null, at: e.at }));
+    expect(unrealizedGain(fifoCostBasis(events, 18), '2500')).toBe('1250');
+
+    const second = await json<FungibleTokensSummaryPage>(await client.get(`${API.fungibleTokensSummary}?page=2&size=3`));
+    expect(second.results.map((r) => r.token.symbol)).toEqual(['POL']);
+    expect(second.next).toBeNull();
+    const first = await json<FungibleTokensSummaryPage>(await client.get(`${API.fungibleTokensSummary}?page=1&size=3`));
+    expect(first.next).toBe('http://localhost:8001/api/fungible-tokens-summary?page=2&size=3');
+
+    for (const query of ['page=0', 'size=101', 'page=x', 'size=-1']) {
+      const response = await client.get(`${API.fungibleTokensSummary}?${query}`);
+      expect(response.status, query).toBe(400);
+    }
+  });
+
+  it('gives no gain when the stored inflows do not explain the holding, and converts lot prices at their day', async () => {
+    const { client, user } = await signedIn();
+    const wallet = await addWallet(suite.db, user.id);
+    await addTransactions(suite.db, [
+      { userId: user.id, walletId: wallet, amount: 1n * E18, at: at('2024-02-01'), priceUsd: '1500' },
+      { userId: user.id, walletId: wallet, token: USDC, amount: 10_000_000n, at: at('2024-03-01'), priceUsd: '1' },
+      { userId: user.id, walletId: wallet, token: USDC, amount: 10_000_000n, at: at('2024-04-01'), priceUsd: null },
+    ]);
+    // 3 ETH held, 1 explained: the rest has no known cost. 10 USDC held: the newest lot has no price.
+    await addBalance(suite.db, { userId: user.id, walletId: wallet }, ETH, 3n * E18, '2500');
+    await addBalance(suite.db, { userId: user.id, walletId: wallet }, USDC, 10_000_000n, '1');
+    const page = await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary));
+    expect(page.results.map((r) => [r.token.symbol, r.unrealized_gain])).toEqual([
+      ['ETH', null],
+      ['USDC', null],
+    ]);
+
+    // In euro: the lot's cost at its day's rate, the value at today's.
+    const euroUser = await signedIn();
+    const euroWallet = await addWallet(suite.db, euroUser.user.id);
+    await addTransactions(suite.db, [
+      { userId: euroUser.user.id, walletId: euroWallet, amount: 1n * E18, at: at('2024-02-01'), priceUsd: '1500' },
+    ]);
+    await addBalance(suite.db, { userId: euroUser.user.id, walletId: euroWallet }, ETH, 1n * E18, '2500');
+    await clearRates('EUR');
+    await addFxRate(suite.db, '2024-01-30', 'EUR', '0.8');
+    await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
+    await euroUser.client.patch(API.user, { fiat_currency: 'EUR' });
+    const euro = await json<FungibleTokensSummaryPage>(await euroUser.client.get(API.fungibleTokensSummary));
+    expect(euro.fiat_currency).toBe('EUR');
+    // 2500 x 0.9 - 1500 x 0.8 (the rate two days before stands in for the lot's day).
+    expect(euro.results[0]).toMatchObject({ current_price: '2250', value: '2250', unrealized_gain: '1050' });
+  });
+
+  it('GET non-fungible-tokens-summary: active wallets only, ordering, collection and properties filters', async () => {
+    const { client, user } = await signedIn();
+    const active = await addWallet(suite.db, user.id);
+    const inactive = await addWallet(suite.db, user.id, { isActive: false });
+    const props = (n: number) => Array.from({ length: n }, (_, i) => ({ property_id: `p${String(i)}`, name: `Trait ${String(i)}` }));
+    await addNft(suite.db, { userId: user.id, walletId: active, name: 'Bored #1', collection: 'Apes', acquiredAt: at('2024-01-01'), price: '12.5', priceCurrency: 'ETH', isPriceSynced: true, properties: props(3) });
+    await addNft(suite.db, { userId: user.id, walletId: active, name: 'axie 7', collection: 'Axies', acquiredAt: at('2024-03-01'), properties: props(1) });
+    await addNft(suite.db, { userId: user.id, walletId: active, name: 'Cat', collection: 'apes', acquiredAt: at('2024-02-01'), price: '3', priceCurrency: 'ETH' });
+    await addNft(suite.db, { userId: user.id, walletId: inactive, name: 'Hidden', collection: 'Apes', acquiredAt: at('2024-04-01') });
+    const other = await signedIn();
+    const theirs = await addWallet(suite.db, other.user.id);
+    await addNft(suite.db, { userId: other.user.id, walletId: theirs, name: 'Theirs', collection: 'Apes', acquiredAt: at('2024-04-01') });
+
+    const names = async (query = '') => {
+      const response = await client.get(`${API.nonFungibleTokensSummary}${query}`);
+      expect(response.status).toBe(200);
+      return (await json<NftItem[]>(response)).map((n) => n.name);
+    };
+    expect(await names()).toEqual(['axie 7', 'Cat', 'Bored #1']);
+    expect(await names('?ordering=created_at')).toEqual(['Bored #1', 'Cat', 'axie 7']);
+    expect(await names('?ordering=name')).toEqual(['axie 7', 'Bored #1', 'Cat']);
+    expect(await names('?ordering=-price')).toEqual(['Bored #1', 'Cat', 'axie 7']);
+    expect(await names('?collection=APES')).toEqual(['Cat', 'Bored #1']);
+    expect(await names('?properties_number=2')).toEqual(['Bored #1']);
+    expect(await names('?properties_number=0')).toHaveLength(3);
+    const [item] = await json<NftItem[]>(await client.get(`${API.nonFungibleTokensSummary}?ordering=created_at`));
+    expect(item).toMatchObject({ collection: 'Apes', price: '12.5', currency: 'ETH', is_price_synced: true, network: 'ETHEREUM', created_at: at('2024-01-01').toISOString() });
+    expect(item?.properties).toHaveLength(3);
+    expect((await client.get(`${API.nonFungibleTokensSummary}?ordering=rarity`)).status).toBe(400);
+  });
+
+  it('GET portfolio-value-history: premium only, daily values at their day rate, today from the holdings', async () => {
+    const { client, user } = await signedIn('STARTER');
+    await portfolio(user.id);
+    for (let days = 1; days <= 10; days += 1) await addSnapshot(suite.db, user.id, dayOf(NOW, -days), String(30_000 + days * 100));
+    const free = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=7`));
+    expect(free).toMatchObject({ premium_user: false, data_points: [], change_fiat: '0', fiat_currency: 'USD' });
+
+    await suite.db.update(subscriptions).set({ planCode: 'PLUS' }).where(eq(subscriptions.userId, user.id));
+    const week = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=7`));
+    expect(week.premium_user).toBe(true);
+    expect(typeof week.user_bal_sync).toBe('boolean');
+    expect(week.data_points).toEqual([
+      ...[6, 5, 4, 3, 2, 1].map((d) => ({ measured_on: dayOf(NOW, -d), value_fiat: String(30_000 + d * 100) })),
+      { measured_on: dayOf(NOW), value_fiat: '35100' },
+    ]);
+    expect(week.change_fiat).toBe('4500');
+    const month = await json<PortfolioHistory>(await client.get(API.portfolioValueHistory));
+    expect(month.data_points).toHaveLength(11);
+
+    await clearRates('EUR');
+    await addFxRate(suite.db, dayOf(NOW, -2), 'EUR', '0.5');
+    await addFxRate(suite.db, dayOf(NOW, -1), 'EUR', '0.6');
+    await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
+    await client.patch(API.user, { fiat_currency: 'EUR' });
+    const euro = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=3`));
+    expect(euro).toMatchObject({ fiat_currency: 'EUR', change_fiat: '16490' });
+    expect(euro.data_points).toEqual([
+      { measured_on: dayOf(NOW, -2), value_fiat: '15100' },
+      { measured_on: dayOf(NOW, -1), value_fiat: '18060' },
+      { measured_on: dayOf(NOW), value_fiat: '31590' },
+    ]);
+    for (const query of ['num_days=0', 'num_days=731', 'num_days=x', 'num_days=7&num_days=30']) {
+      expect((await client.get(`${API.portfolioValueHistory}?${query}`)).status, query).toBe(400);
+    }
+  });
+
+  it("answers each user with their own data only; guests read theirs; no session is 401", async () => {
+    const { user } = await signedIn();
+    await portfolio(user.id);
+    const guest = suite.client();
+    await signInWithAddress(guest);
+    const balances = await json<Balances>(await guest.get(API.balances));
+    expect(balances.tokens).toEqual([]);
+    expect((await json<FungibleTokensSummaryPage>(await guest.get(API.fungibleTokensSummary))).results).toEqual([]);
+    expect(await json<NftItem[]>(await guest.get(API.nonFungibleTokensSummary))).toEqual([]);
+    for (const path of [API.balances, API.fungibleTokensSummary, API.nonFungibleTokensSummary, API.portfolioValueHistory]) {
+      expect((await suite.client().get(path)).status, path).toBe(401);
+    }
+  });
+});

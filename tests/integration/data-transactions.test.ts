@@ -1,0 +1,392 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { API } from '../../src/shared/api-paths';
+import type { PlanLimit, User } from '../../src/shared/api-types';
+import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
+import { MESSAGES } from '../../src/shared/messages';
+import {
+  centralisedExchanges,
+  contactAddresses,
+  contacts,
+  labels,
+  paymentLabels,
+  subscriptions,
+  transactionLabels,
+  users,
+  wallets,
+} from '../../src/server/db/schema';
+import { availableDrivers } from './helpers/drivers';
+import { setupSuite } from './helpers/suite';
+import { json, type TestClient } from './helpers/test-client';
+import { signInWithAddress, signInWithWallet } from './helpers/sign-in';
+import { addFxRate, addTransactions, addWallet, BINANCE_BTC, ETH, randomAddress, USDC, type TxSeed } from './data-seed';
+
+const E18 = 10n ** 18n;
+const ALICE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const dayAt = (i: number, hour = 10) => new Date(Date.UTC(2024, 0, 1 + i, hour));
+
+interface Scenario {
+  client: TestClient;
+  user: User;
+  main: string;
+  old: string;
+  cex: string;
+  /** Ids of wallet A's rows by position i (0 = oldest). */
+  rows: string[];
+  hashes: string[];
+  visible: number;
+  labelA: string;
+  labelB: string;
+}
+
+describe.each(availableDrivers())('transactions on %s', (kind) => {
+  const suite = setupSuite(kind);
+  let s: Scenario;
+
+  const page = async (client: TestClient, query = ''): Promise<TransactionPage> => {
+    const response = await client.get(`${API.transactions}${query}`);
+    expect(response.status, query).toBe(200);
+    return json<TransactionPage>(response);
+  };
+  const ids = async (query: string, client: TestClient = s.client) => (await page(client, query)).results.map((t) => t.id);
+
+  /**
+   * Wallet A (active, "Main wallet"): 25 rows, one a day from 2024-01-01, ETH on even days (incoming), USDC on odd
+   * days (outgoing, with gas); row 3 comes from Alice (a contact); row 10 has no price; two spam rows. Wallet B
+   * (inactive): 3 rows. An exchange account: 2 rows. Another user: 5 rows.
+   */
+  beforeAll(async () => {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    await suite.db.update(users).set({ timezone: 'UTC' }).where(eq(users.id, user.id));
+    const main = await addWallet(suite.db, user.id, { name: 'Main wallet' });
+    const old = await addWallet(suite.db, user.id, { name: 'Old wallet', isActive: false });
+    const [cex] = await suite.db
+      .insert(centralisedExchanges)
+      .values({ userId: user.id, exchange: 'BINANCE', apiKeySealed: 'x', secretKeySealed: 'x' })
+      .returning();
+    if (cex === undefined) throw new Error('no exchange');
+    const hashes = Array.from({ length: 25 }, (_, i) => `0x${(i + 1).toString(16).padStart(4, '0')}${'ab'.repeat(30)}`);
+    const seeds: TxSeed[] = hashes.map((hash, i) => ({
+      userId: user.id,
+      walletId: main,
+      hash,
+      at: dayAt(i),
+      token: i % 2 === 0 ? ETH : USDC,
+      amount: i % 2 === 0 ? BigInt(i + 1) * E18 : BigInt(i + 1) * 1_000_000n,
+      direction: i % 2 === 0 ? 'INCOMING' : 'OUTGOING',
+      priceUsd: i === 10 ? null : i % 2 === 0 ? '100' : '1',
+      from: i === 3 ? ALICE.toLowerCase() : randomAddress(),
+      extra: i % 2 === 1 ? { gas: '21000', gasPrice: '20000000000', fee: '420000000000000' } : {},
+    }));
+    const rows = await addTransactions(suite.db, seeds);
+    await addTransactions(suite.db, [
+      { userId: user.id, walletId: main, at: dayAt(30), amount: 1n, isSpam: true },
+      { userId: user.id, walletId: main, at: dayAt(31), amount: 1n, isSpam: true },
+      ...[0, 1, 2].map((i) => ({ userId: user.id, walletId: old, at: dayAt(40 + i), amount: 1n })),
+      { userId: user.id, cexId: cex.id, token: BINANCE_BTC, at: dayAt(4, 12), amount: 10_000_000n, priceUsd: '40000' },
+      { userId: user.id, cexId: cex.id, token: BINANCE_BTC, at: dayAt(19, 12), amount: 5_000_000n, priceUsd: '40000', direction: 'OUTGOING' },
+    ]);
+    const [contact] = await suite.db
+      .insert(contacts)
+      .values({ userId: user.id, firstName: 'Alice', lastName: 'Doe', email: 'a@example.com', addressLine1: 'x', country: 'x', city: 'x', postalCode: 'x' })
+      .returning();
+    if (contact === undefined) throw new Error('no contact');
+    await suite.db.insert(contactAddresses).values({ contactId: contact.id, userId: user.id, network: 'ETHEREUM', address: ALICE, position: 0 });
+    const [labelA, labelB] = await suite.db
+      .insert(labels)
+      .values([
+        { userId: user.id, name: 'Payroll', color: 'BLUE' },
+        { userId: user.id, name: 'Fees', color: 'RED' },
+      ])
+      .returning();
+    if (labelA === undefined || labelB === undefined) throw new Error('no labels');
+    await suite.db.insert(transactionLabels).values([
+      { transactionId: rows[5] ?? '', labelId: labelA.id },
+      { transactionId: rows[7] ?? '', labelId: labelA.id },
+      { transactionId: rows[7] ?? '', labelId: labelB.id },
+    ]);
+    await suite.db.insert(paymentLabels).values({ userId: user.id, name: 'Invoice 12 paid', txHash: hashes[9] ?? '' });
+
+    const other = await signInWithWallet(suite.client());
+    const theirWallet = await addWallet(suite.db, other.id, { name: 'Main wallet' });
+    await addTransactions(suite.db, [0, 1, 2, 3, 4].map((i) => ({ userId: other.id, walletId: theirWallet, at: dayAt(i, 11), amount: 1n, hash: hashes[0], logIndex: i })));
+    s = { client, user, main, old, cex: cex.id, rows, hashes, visible: 27, labelA: labelA.id, labelB: labelB.id };
+  });
+
+  it('pages the newest first, 10 by default, without spam or inactive wallets, with next and a count', async () => {
+    const first = await page(s.client);
+    expect(first.results).toHaveLength(10);
+    expect(first.count).toBe(s.visible);
+    expect(first.count_capped).toBe(false);
+    expect(typeof first.user_tx_sync).toBe('boolean');
+    expect(first.next).toBe('http://localhost:8001/api/transactions?offset=10');
+    expect(first.results[0]?.id).toBe(s.rows[24]);
+
+    const seen: string[] = [];
+    let query: string | null = '?limit=7';
+    while (query !== null) {
+      const current: TransactionPage = await page(s.client, query);
+      seen.push(...current.results.map((t) => t.id));
+      query = current.next === null ? null : current.next.replace('http://localhost:8001/api/transactions', '');
+    }
+    expect(seen).toHaveLength(s.visible);
+    expect(new Set(seen).size).toBe(s.visible);
+    const times = (await page(s.client, '?limit=100')).results.map((t) => t.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect((await page(s.client, '?limit=100&show_spam=true')).results).toHaveLength(s.visible + 2);
+    expect((await page(s.client, '?offset=27')).results).toEqual([]);
+    expect((await page(s.client, '?offset=20')).next).toBeNull();
+  });
+
+  it('shows every field of a transaction, with the contact, labels, payment label and fiat value', async () => {
+    const results = (await page(s.client, '?limit=100&ordering=created_at')).results;
+    const outgoing = results.find((t) => t.id === s.rows[3]) as TransactionOut;
+    expect(outgoing).toMatchObject({
+      direction: 'OUTGOING',
+      token: { symbol: 'USDC', decimals: 6, network: 'ETHEREUM', address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48' },
+      amount: '4',
+      value_fiat: '4',
+      fiat_currency: 'USD',
+      gas: '21000',
+      gas_price: '20',
+      fee: '0.00042',
+      kind: 'TRANSFER',
+      network: 'ETHEREUM',
+      tx_hash: s.hashes[3],
+      wallet: { id: s.main, name: 'Main wallet' },
+      cex: null,
+      labels: [],
+      transc_label: null,
+      is_spam: false,
+      swapped_amount: null,
+      swapped_token: null,
+    });
+    // Outgoing: the counterparty is the recipient, no contact there.
+    expect(outgoing.fromTo).toEqual({ label: 'To', address: outgoing.to_address, name: null });
+
+    const incoming = results.find((t) => t.id === s.rows[4]) as TransactionOut;
+    expect(incoming).toMatchObject({ direction: 'INCOMING', amount: '5', value_fiat: '500', gas: null, gas_price: null, fee: null });
+    expect(incoming.fromTo).toEqual({ label: 'From', address: incoming.from_address, name: null });
+    expect(Object.keys(incoming).sort()).toEqual(
+      [
+        'id', 'created_at', 'amount', 'value_fiat', 'fiat_currency', 'direction', 'from_address', 'to_address', 'fromTo',
+        'contact', 'token', 'network', 'tx_hash', 'kind', 'gas', 'gas_price', 'fee', 'wallet', 'cex', 'labels',
+        'transc_label', 'nft_id', 'nft_image_url', 'nft_url', 'swapped_amount', 'swapped_token', 'axie_breed_axs_cost',
+        'axie_breed_slp_cost', 'is_spam',
+      ].sort(),
+    );
+    expect(results.find((t) => t.id === s.rows[10])?.value_fiat).toBeNull();
+    expect(results.find((t) => t.id === s.rows[7])?.labels.map((l) => l.name)).toEqual(['Fees', 'Payroll']);
+    expect(results.find((t) => t.id === s.rows[9])?.transc_label).toEqual({ name: 'Invoice 12 paid', invoice: null });
+    const exchangeRow = results.find((t) => t.cex !== null) as TransactionOut;
+    expect(exchangeRow).toMatchObject({ cex: { id: s.cex, exchange: 'BINANCE' }, wallet: null, network: null, amount: '0.1', value_fiat: '4000' });
+  });
+
+  it('names the counterparty from the contacts', async () => {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    const wallet = await addWallet(suite.db, user.id);
+    await addTransactions(suite.db, [{ userId: user.id, walletId: wallet, at: dayAt(1), amount: E18, from: ALICE.toLowerCase() }]);
+    const [contact] = await suite.db
+      .insert(contacts)
+      .values({ userId: user.id, firstName: 'Alice', lastName: 'Doe', email: 'a@example.com', addressLine1: 'x', country: 'x', city: 'x', postalCode: 'x' })
+      .returning();
+    await suite.db.insert(contactAddresses).values({ contactId: contact?.id ?? '', userId: user.id, network: 'ETHEREUM', address: ALICE, position: 0 });
+    const [row] = (await page(client)).results;
+    expect(row?.fromTo).toEqual({ label: 'From', address: ALICE.toLowerCase(), name: 'Alice Doe' });
+    expect(row?.contact).toEqual({ id: contact?.id, name: 'Alice Doe' });
+    expect((await page(client, '?search=alice')).results).toHaveLength(1);
+  });
+
+  it('orders by date or by fiat value (unpriced counts as zero) either way', async () => {
+    const asc = await ids('?ordering=created_at&limit=100');
+    expect(asc[0]).toBe(s.rows[0]);
+    expect(asc).toEqual([...(await ids('?ordering=-created_at&limit=100'))].reverse());
+    const byValue = (await page(s.client, '?ordering=-amount&limit=100')).results.map((t) => Number(t.value_fiat ?? '0'));
+    expect(byValue).toEqual([...byValue].sort((a, b) => b - a));
+    expect(byValue[0]).toBe(4000);
+    const ascending = (await page(s.client, '?ordering=amount&limit=3')).results;
+    expect(ascending[0]?.value_fiat).toBeNull();
+  });
+
+  it('filters by date (whole days, both ends included), tokens and labels', async () => {
+    const between = await page(s.client, '?created_at_after=2024-01-03&created_at_before=2024-01-05&limit=100');
+    expect(between.results.map((t) => t.id)).toEqual([expect.any(String), s.rows[4], s.rows[3], s.rows[2]]);
+    expect(between.results[0]?.cex?.id).toBe(s.cex);
+    expect((await page(s.client, '?created_at_after=2024-01-25&limit=100')).results.map((t) => t.id)).toEqual([s.rows[24]]);
+    expect((await page(s.client, '?created_at_before=2024-01-01&limit=100')).results.map((t) => t.id)).toEqual([s.rows[0]]);
+
+    const usdc = await page(s.client, '?token__in=usdc&limit=100');
+    expect(usdc.results).toHaveLength(12);
+    expect(usdc.results.every((t) => t.token.symbol === 'USDC')).toBe(true);
+    expect((await page(s.client, '?token__in=USDC,BTC&limit=100')).results).toHaveLength(14);
+    expect((await page(s.client, '?token__in=USDC&token__in=ETH&limit=100')).results).toHaveLength(25);
+    expect((await page(s.client, '?token__in=ethereum:NATIVE&limit=100')).results).toHaveLength(13);
+    expect(await page(s.client, '?token__in=DOGE')).toMatchObject({ results: [], count: 0, next: null });
+
+    expect(await ids(`?labels=${s.labelA}`)).toEqual([s.rows[7], s.rows[5]]);
+    expect(await ids(`?labels=${s.labelB}&labels=${s.labelA}`)).toEqual([s.rows[7], s.rows[5]]);
+    expect(await ids(`?labels=${s.labelB}`)).toEqual([s.rows[7]]);
+    // Another user's label filters nothing in.
+    const stranger = suite.client();
+    await signInWithWallet(stranger);
+    expect(await ids(`?labels=${s.labelA}`, stranger)).toEqual([]);
+    expect(await ids(`?wallet=${s.main}&limit=100`)).toHaveLength(25);
+  });
+
+  it("reads date filters as the user's calendar days", async () => {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    expect(user.timezone).toBe('CET');
+    const wallet = await addWallet(suite.db, user.id);
+    // 23:30 UTC on 1 January is 00:30 on 2 January in Central European Time.
+    await addTransactions(suite.db, [{ userId: user.id, walletId: wallet, at: new Date('2024-01-01T23:30:00Z'), amount: 1n }]);
+    expect((await page(client, '?created_at_after=2024-01-02')).results).toHaveLength(1);
+    expect((await page(client, '?created_at_before=2024-01-01')).results).toHaveLength(0);
+    expect((await page(client, '?created_at_after=2024-01-02&created_at_before=2024-01-02')).results).toHaveLength(1);
+  });
+
+  it('searches hashes and addresses by prefix, token symbols, wallet and contact names', async () => {
+    const hash = s.hashes[12] ?? '';
+    expect(await ids(`?search=${hash}`)).toEqual([s.rows[12]]);
+    expect(await ids(`?search=${hash.toUpperCase().replace('0X', '0x')}`)).toEqual([s.rows[12]]);
+    expect(await ids(`?search=${hash.slice(0, 8)}`)).toEqual([s.rows[12]]);
+    const all = (await page(s.client, '?limit=100')).results;
+    const target = all.find((t) => t.id === s.rows[6]) as TransactionOut;
+    expect(await ids(`?search=${target.from_address.slice(0, 12)}`)).toEqual([s.rows[6]]);
+    expect(await ids(`?search=${target.to_address}`)).toEqual([s.rows[6]]);
+    expect((await page(s.client, '?search=usd&limit=100')).results).toHaveLength(12);
+    expect((await page(s.client, '?search=main%20WALLET&limit=100')).results).toHaveLength(25);
+    expect((await page(s.client, '?search=Old%20wallet&limit=100')).results).toHaveLength(0);
+    expect((await page(s.client, '?search=Doe&limit=100')).results.map((t) => t.id)).toEqual([s.rows[3]]);
+    expect((await page(s.client, '?search=nothing-here')).results).toEqual([]);
+    // Search combines with the other filters.
+    expect(await ids(`?search=usd&created_at_before=2024-01-02`)).toEqual([s.rows[1]]);
+  });
+
+  it('refuses bad query values with field errors, never a 500', async () => {
+    const cases: [string, string][] = [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=ten', 'limit'],
+      ['limit=1&limit=2', 'limit'],
+      ['offset=-1', 'offset'],
+      ['ordering=value', 'ordering'],
+      ['created_at_after=2024-13-01', 'created_at_after'],
+      ['created_at_before=01.02.2024', 'created_at_before'],
+      ['created_at_after=2024-02-02&created_at_before=2024-02-01', 'created_at_before'],
+      ['labels=not-a-label', 'labels.0'],
+      [`search=${'x'.repeat(201)}`, 'search'],
+      ['show_spam=maybe', 'show_spam'],
+      ['wallet=1', 'wallet'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await s.client.get(`${API.transactions}?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(Object.keys(await json<Record<string, string[]>>(response)), query).toEqual([field]);
+    }
+    const order = await s.client.get(`${API.transactions}?created_at_after=2024-02-02&created_at_before=2024-02-01`);
+    expect(await order.json()).toEqual({ created_at_before: ['This date should be after "From" Date'] });
+    const format = await s.client.get(`${API.transactions}?created_at_after=2024-2-1`);
+    expect(await format.json()).toEqual({ created_at_after: ['date should be in yyyy-mm-dd format'] });
+    expect((await suite.client().get(API.transactions)).status).toBe(401);
+  });
+
+  it("only the user's own rows: other users see theirs, never these", async () => {
+    const other = suite.client();
+    await signInWithWallet(other);
+    expect((await page(other)).results).toEqual([]);
+    const guest = suite.client();
+    await signInWithAddress(guest);
+    expect(await page(guest)).toMatchObject({ results: [], count: 0, next: null });
+  });
+
+  it('PATCH transactions/{id} sets labels and the spam flag of own rows only', async () => {
+    const id = s.rows[2] ?? '';
+    const response = await s.client.patch(API.transaction(id), { labels: [s.labelB, s.labelA] });
+    expect(response.status).toBe(200);
+    const updated = await json<TransactionOut>(response);
+    expect(updated.id).toBe(id);
+    expect(updated.labels.map((l) => l.name)).toEqual(['Fees', 'Payroll']);
+    expect(await ids(`?labels=${s.labelB}`)).toEqual([s.rows[7], id]);
+    expect((await json<TransactionOut>(await s.client.patch(API.transaction(id), { labels: [] }))).labels).toEqual([]);
+
+    const spam = await json<TransactionOut>(await s.client.patch(API.transaction(id), { is_spam: true }));
+    expect(spam.is_spam).toBe(true);
+    expect((await page(s.client)).count).toBe(s.visible - 1);
+    await s.client.patch(API.transaction(id), { is_spam: false });
+    expect((await page(s.client)).count).toBe(s.visible);
+
+    const refused = async (body: unknown, status: number) => {
+      const r = await s.client.patch(API.transaction(id), body);
+      expect(r.status, JSON.stringify(body)).toBe(status);
+      return r.json();
+    };
+    expect(await refused({}, 400)).toEqual({ labels: [MESSAGES.required] });
+    expect(await refused({ labels: 'x' }, 400)).toEqual({ labels: ['Expected a list of label ids.'] });
+    expect(await refused({ labels: ['nope'] }, 400)).toEqual({ 'labels.0': ['Not a valid label id.'] });
+    expect(await refused({ amount: '1' }, 400)).toMatchObject({ amount: ['Unknown field.'] });
+    expect(await refused({ is_spam: 'yes' }, 400)).toEqual({ is_spam: ['Must be true or false.'] });
+
+    const stranger = suite.client();
+    const strangerUser = await signInWithWallet(stranger);
+    const [theirLabel] = await suite.db.insert(labels).values({ userId: strangerUser.id, name: 'Mine', color: 'RED' }).returning();
+    expect((await s.client.patch(API.transaction(id), { labels: [theirLabel?.id] })).status).toBe(400);
+    expect((await stranger.patch(API.transaction(id), { labels: [] })).status).toBe(404);
+    expect((await stranger.patch(API.transaction(id), { is_spam: true })).status).toBe(404);
+    expect((await s.client.patch(API.transaction('not-an-id'), { is_spam: true })).status).toBe(404);
+    expect((await page(s.client)).count).toBe(s.visible);
+
+    const guest = suite.client();
+    await signInWithAddress(guest);
+    const forbidden = await guest.patch(API.transaction(id), { is_spam: true });
+    expect(forbidden.status).toBe(403);
+  });
+
+  it('shows values in the user fiat at the rate of the transaction day', async () => {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    const wallet = await addWallet(suite.db, user.id);
+    await addTransactions(suite.db, [{ userId: user.id, walletId: wallet, at: dayAt(0), amount: E18, priceUsd: '1000' }]);
+    await addFxRate(suite.db, '2024-01-01', 'JPY', '141.5');
+    await addFxRate(suite.db, new Date().toISOString().slice(0, 10), 'JPY', '150');
+    await client.patch(API.user, { fiat_currency: 'JPY' });
+    const [row] = (await page(client)).results;
+    expect(row).toMatchObject({ fiat_currency: 'JPY', value_fiat: '141500' });
+  });
+
+  it('counts up to 1,000 matching rows and says when it stopped', async () => {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    const wallet = await addWallet(suite.db, user.id);
+    await suite.db.execute(sql`
+      insert into transactions (user_id, wallet_id, network, tx_hash, log_index, created_at, direction, amount,
+                                token_id, token_symbol, token_name, token_decimals)
+      select ${user.id}, ${wallet}, 'ETHEREUM', 'h' || g, -1, timestamptz '2023-01-01' + g * interval '1 minute',
+             'INCOMING', g, 'ETHEREUM:native', 'ETH', 'Ether', 18
+        from generate_series(1, 1005) g`);
+    const first = await page(client);
+    expect(first).toMatchObject({ count: 1000, count_capped: true });
+    expect(first.results[0]?.tx_hash).toBe('h1005');
+    const deep = await page(client, '?offset=1000');
+    expect(deep.results.map((t) => t.tx_hash)).toEqual(['h5', 'h4', 'h3', 'h2', 'h1']);
+    expect(deep).toMatchObject({ count: 1005, next: null });
+    expect(await page(client, '?created_at_after=2023-01-01')).toMatchObject({ count: 1000, count_capped: true });
+    expect(await page(client, '?search=h100')).toMatchObject({ count: 7, count_capped: false });
+  });
+
+  it('transactions/limit reports a wallet cut short by the plan limit', async () => {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    const limit = async () => json<PlanLimit>(await client.get(API.transactionsLimit));
+    expect(await limit()).toEqual({ limit: 1000, count: 0, can_create: true });
+    const wallet = await addWallet(suite.db, user.id);
+    await addTransactions(suite.db, Array.from({ length: 30 }, (_, i) => ({ userId: user.id, walletId: wallet, at: dayAt(i), amount: 1n })));
+    expect(await limit()).toEqual({ limit: 1000, count: 30, can_create: true });
+    await suite.db.update(wallets).set({ txLimitReached: true }).where(eq(wallets.id, wallet));
+    expect(await limit()).toEqual({ limit: 1000, count: 30, can_create: false });
+    await suite.db.update(subscriptions).set({ planCode: 'ENTERPRISE' }).where(eq(subscriptions.userId, user.id));
+    expect(await limit()).toEqual({ limit: null, count: 30, can_create: true });
+  });
+});

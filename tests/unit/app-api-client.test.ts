@@ -1,0 +1,178 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, CSRF_HEADER } from '../../src/shared/api-paths';
+import { MESSAGES } from '../../src/shared/messages';
+import {
+  ApiError,
+  buildUrl,
+  createApiClient,
+  NetworkError,
+  nonFieldErrorText,
+  type ApiClientDeps,
+} from '../../src/app/lib/api-client';
+
+type FetchMock = ReturnType<typeof vi.fn<(input: string, init: RequestInit) => Promise<Response>>>;
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('api client', () => {
+  let fetchMock: FetchMock;
+  let notify: ReturnType<typeof vi.fn<ApiClientDeps['notify']>>;
+  let onUnauthorized: ReturnType<typeof vi.fn<ApiClientDeps['onUnauthorized']>>;
+  let cookie: string | null;
+  let signedIn: boolean;
+
+  function client() {
+    return createApiClient({
+      fetch: (input, init) => globalThis.fetch(input, init),
+      notify,
+      onUnauthorized,
+      readCookie: () => cookie,
+      hasSession: () => signedIn,
+    });
+  }
+
+  beforeEach(() => {
+    fetchMock = vi.fn<(input: string, init: RequestInit) => Promise<Response>>();
+    vi.stubGlobal('fetch', fetchMock);
+    notify = vi.fn<ApiClientDeps['notify']>();
+    onUnauthorized = vi.fn<ApiClientDeps['onUnauthorized']>();
+    cookie = 'token-1';
+    signedIn = true;
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('GETs JSON with query parameters and same-origin cookies', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, [{ id: 'w1' }]));
+    const result = await client().get<{ id: string }[]>(API.wallets, { ordering: 'name', search: undefined });
+    expect(result).toEqual([{ id: 'w1' }]);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/wallets?ordering=name');
+    expect(init?.method).toBe('GET');
+    expect(init?.credentials).toBe('same-origin');
+    expect((init?.headers as Record<string, string>)[CSRF_HEADER]).toBeUndefined();
+  });
+
+  it('sends the CSRF cookie as a header on every non-GET', async () => {
+    fetchMock.mockResolvedValueOnce(json(200, { id: 'w1', is_active: false }));
+    await client().patch(API.wallet('w1'), { is_active: false });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/wallets/w1');
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe('{"is_active":false}');
+    const headers = init?.headers as Record<string, string>;
+    expect(headers[CSRF_HEADER]).toBe('token-1');
+    expect(headers['Content-Type']).toBe('application/json');
+  });
+
+  it('fetches /api/csrf first when the cookie is missing', async () => {
+    cookie = null;
+    fetchMock.mockImplementationOnce(() => {
+      cookie = 'fresh';
+      return Promise.resolve(json(200, { csrf_token: 'fresh' }));
+    });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    const result = await client().post(API.logout);
+    expect(result).toBeUndefined();
+    expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([API.csrf, API.logout]);
+    expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>)[CSRF_HEADER]).toBe('fresh');
+  });
+
+  it('retries once with a fresh token after a CSRF refusal', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(403, { detail: 'CSRF Failed: CSRF token missing or incorrect.' }))
+      .mockImplementationOnce(() => {
+        cookie = 'token-2';
+        return Promise.resolve(json(200, { csrf_token: 'token-2' }));
+      })
+      .mockResolvedValueOnce(json(200, { ok: true }));
+    await expect(client().post('/api/x', {})).resolves.toEqual({ ok: true });
+    expect((fetchMock.mock.calls[2]?.[1]?.headers as Record<string, string>)[CSRF_HEADER]).toBe('token-2');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('no response: toasts the network problem and throws NetworkError', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(client().get(API.user)).rejects.toBeInstanceOf(NetworkError);
+    expect(notify).toHaveBeenCalledWith(MESSAGES.networkProblem, 'error');
+  });
+
+  it('an aborted request is rethrown without a toast', async () => {
+    fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
+    await expect(client().get(API.user)).rejects.toMatchObject({ name: 'AbortError' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('401 toasts "You were logged out" and signs out', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { detail: 'Authentication credentials were not provided.' }));
+    const error = await client().get(API.user).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(notify).toHaveBeenCalledWith(MESSAGES.loggedOut, 'error');
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('401 with silent401 (sign-in calls) neither toasts nor signs out', async () => {
+    fetchMock.mockResolvedValueOnce(json(401, { detail: 'nope' }));
+    await expect(client().post(API.loginDemo, { address: 'x' }, { silent401: true })).rejects.toBeInstanceOf(ApiError);
+    expect(notify).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('401 without a stored user is only passed to the caller', async () => {
+    signedIn = false;
+    fetchMock.mockResolvedValueOnce(json(401, { detail: 'nope' }));
+    await expect(client().get(API.user)).rejects.toBeInstanceOf(ApiError);
+    expect(notify).not.toHaveBeenCalled();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('403 toasts the logged-in-only text', async () => {
+    fetchMock.mockResolvedValueOnce(json(403, { detail: 'This feature is available only for logged in users' }));
+    await expect(client().patch(API.user, { first_name: 'A' })).rejects.toMatchObject({ status: 403 });
+    expect(notify).toHaveBeenCalledWith(MESSAGES.forbidden, 'error');
+  });
+
+  it('500 toasts the server error text', async () => {
+    fetchMock.mockResolvedValueOnce(json(500, { detail: 'Unexpected server error occurred' }));
+    await expect(client().get(API.config)).rejects.toMatchObject({ status: 500 });
+    expect(notify).toHaveBeenCalledWith(MESSAGES.serverError, 'error');
+  });
+
+  it('400 gives field errors to the caller without a toast', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(400, { address: ['Provided address is invalid'], non_field_errors: ['A', 'B'] }),
+    );
+    const error = await client()
+      .post(API.validateAddress, { address: 'x', network: 'ALL' })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).fieldErrors).toEqual({ address: ['Provided address is invalid'], non_field_errors: ['A', 'B'] });
+    expect(nonFieldErrorText(error, ', ')).toBe('A, B');
+    expect(notify).not.toHaveBeenCalled();
+  });
+
+  it('other statuses go to the caller with their detail', async () => {
+    fetchMock.mockResolvedValueOnce(json(404, { detail: 'Not found.' }));
+    const error = await client().get(API.wallet('nope')).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ status: 404, detail: 'Not found.' });
+    expect(notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('buildUrl', () => {
+  it('repeats keys for arrays and drops empty values', () => {
+    expect(buildUrl('/api/documents', { state: ['DUE', 'PAID'], limit: 10, q: undefined, x: null, flag: false })).toBe(
+      '/api/documents?state=DUE&state=PAID&limit=10&flag=false',
+    );
+  });
+
+  it('leaves the path alone without parameters', () => {
+    expect(buildUrl('/api/wallets')).toBe('/api/wallets');
+    expect(buildUrl('/api/wallets', { search: undefined })).toBe('/api/wallets');
+  });
+});

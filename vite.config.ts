@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Serves and emits the top-level manifest.webmanifest as /manifest.webmanifest. */
+function webManifest(): Plugin {
+  const file = new URL('./manifest.webmanifest', import.meta.url);
+  return {
+    name: 'web-manifest',
+    configureServer(server) {
+      server.middlewares.use('/manifest.webmanifest', (_req, res) => {
+        res.setHeader('Content-Type', 'application/manifest+json');
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'manifest.webmanifest', source: readFileSync(file, 'utf8') });
+    },
+  };
+}
+
+/**
+ * Code behind these lazily imported modules needs the network anyway (wallets talk to the server and to
+ * WalletConnect), so it is left out of the service worker's precache: the shell stays small to install.
+ */
+const ONLINE_ONLY_ENTRIES = ['/src/app/features/auth/wallet/wallet-login.ts'];
+
+/** Output files reachable only through ONLINE_ONLY_ENTRIES; filled while the app bundle is written. */
+const onlineOnlyFiles = new Set<string>();
+
+function collectOnlineOnlyFiles(): Plugin {
+  return {
+    name: 'collect-online-only-files',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const isOnlineEntry = (chunk: Rollup.OutputChunk) =>
+        chunk.facadeModuleId !== null && ONLINE_ONLY_ENTRIES.some((entry) => chunk.facadeModuleId?.endsWith(entry));
+      const onlineEntries = chunks.filter(isOnlineEntry);
+      if (onlineEntries.length === 0) return;
+
+      const walk = (starts: Rollup.OutputChunk[], skip: (chunk: Rollup.OutputChunk) => boolean) => {
+        const seen = new Set<string>();
+        const queue = [...starts];
+        while (queue.length > 0) {
+          const chunk = queue.pop();
+          if (!chunk || seen.has(chunk.fileName) || skip(chunk)) continue;
+          seen.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) seen.add(css);
+          for (const asset of chunk.viteMetadata?.importedAssets ?? []) seen.add(asset);
+          for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
+            const nextChunk = byName.get(next);
+            if (nextChunk) queue.push(nextChunk);
+          }
+        }
+        return seen;
+      };
+      const shell = walk(
+        chunks.filter((chunk) => chunk.isEntry),
+        isOnlineEntry,
+      );
+      onlineOnlyFiles.clear();
+      for (const file of walk(onlineEntries, () => false)) {
+        if (!shell.has(file)) onlineOnlyFiles.add(file);
+      }
+    },
+  };
+}
+
+const apiPort = process.env.API_PORT ?? '8001';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    webManifest(),
+    collectOnlineOnlyFiles(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // A classic (non-module) worker: registered without `type: 'module'`, so every browser runs it.
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
+        // Manifest screenshots are for install dialogs only.
+        globIgnores: ['screenshots/**'],
+        maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        manifestTransforms: [
+          (entries) => ({ manifest: entries.filter((entry) => !onlineOnlyFiles.has(entry.url)) }),
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    target: 'es2022',
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+});
