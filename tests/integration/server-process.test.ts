@@ -69,7 +69,8 @@ describe('the server process on PGlite', () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
-  });
+    // Two cold starts of a process (embedded database, migrations, demo data) take long on a busy machine.
+  }, 240_000);
 
   it('stops with a clear message on invalid configuration', async () => {
     await expect(startServerProcess({ DATA_DIR: join(workDir, 'data2'), PORT: 'eighty' }, 30_000)).rejects.toThrow(
