@@ -46,7 +46,7 @@ function resolveServices(deps: AppDeps): Services {
     now: deps.now ?? (() => new Date()),
     fetch: fetchImpl,
     logger: deps.logger ?? createLogger(deps.config.logLevel),
-    oidc: createOidcClient({ issuer: deps.config.oidcIssuer, fetch: fetchImpl }),
+    oidc: createOidcClient({ issuer: deps.config.oidcIssuer, tokeninfoUrl: deps.config.googleTokeninfoUrl, fetch: fetchImpl }),
     rpcClient,
   };
 }

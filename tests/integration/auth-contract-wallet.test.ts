@@ -5,7 +5,7 @@ import { foundry } from 'viem/chains';
 import { API } from '../../src/shared/api-paths';
 import type { User, WalletChallenge } from '../../src/shared/api-types';
 import { ownerWalletAbi, ownerWalletBytecode } from '../fixtures/erc1271/owner-wallet.artifact';
-import { startAnvil, type Anvil } from './helpers/anvil';
+import { startAnvil, type Anvil } from '../setup/anvil';
 import { availableDrivers } from './helpers/drivers';
 import { newAccount } from './helpers/sign-in';
 import { setupSuite } from './helpers/suite';

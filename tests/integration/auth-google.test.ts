@@ -37,8 +37,7 @@ afterAll(async () => {
 
 describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
   const suite = setupSuite(kind);
-  const googleApp = () =>
-    suite.makeApp({ env: { GOOGLE_CLIENT_ID: 'client-123.apps.example', OIDC_ISSUER: provider.issuer } });
+  const googleApp = () => suite.makeApp({ env: { GOOGLE_CLIENT_ID: provider.clientId, OIDC_ISSUER: provider.issuer } });
 
   it('signs a verified Google account in with its signed e-mail and names', async () => {
     const app = googleApp();
@@ -83,6 +82,37 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
     expect(client.sessionCookie).toBeUndefined();
   });
 
+  it('refuses a token issued to another application', async () => {
+    const client = suite.client(googleApp());
+    const token = await provider.issueAccessToken('alice', provider.otherClientId);
+    const response = await client.post(API.loginWithGoogle, { access_token: token });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      non_field_errors: ['Google sign-in failed: the token was issued to another application.'],
+    });
+    expect(client.sessionCookie).toBeUndefined();
+    // The same token signs in where that application is the configured client.
+    const other = suite.makeApp({ env: { GOOGLE_CLIENT_ID: provider.otherClientId, OIDC_ISSUER: provider.issuer } });
+    const accepted = await suite.client(other).post(API.loginWithGoogle, { access_token: token });
+    expect(accepted.status).toBe(200);
+    expect(await json<User>(accepted)).toMatchObject({ signed_email: 'alice@example.com' });
+  });
+
+  it('checks the audience at GOOGLE_TOKENINFO_URL when it is set', async () => {
+    const app = suite.makeApp({
+      env: {
+        GOOGLE_CLIENT_ID: provider.clientId,
+        OIDC_ISSUER: provider.issuer,
+        GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${String(await closedPort())}/tokeninfo`,
+      },
+    });
+    const response = await suite.client(app).post(API.loginWithGoogle, { access_token: await provider.issueAccessToken('alice') });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      non_field_errors: ['Google sign-in is unavailable: the sign-in service cannot be reached. Try again later.'],
+    });
+  });
+
   it('refuses an account whose e-mail is not verified', async () => {
     const response = await suite
       .client(googleApp())
@@ -120,14 +150,14 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
 
   it('publishes the discovered authorization endpoint in GET config', async () => {
     const config = await json<PublicConfig>(await suite.client(googleApp()).get(API.config));
-    expect(config.google_client_id).toBe('client-123.apps.example');
+    expect(config.google_client_id).toBe(provider.clientId);
     expect(config.google_authorization_endpoint).toMatch(new RegExp(`^${provider.issuer}/`));
   });
 
   it('grants rights from the e-mail lists and marks business e-mails', async () => {
     const app = suite.makeApp({
       env: {
-        GOOGLE_CLIENT_ID: 'client-123',
+        GOOGLE_CLIENT_ID: provider.clientId,
         OIDC_ISSUER: provider.issuer,
         SUPERUSER_EMAILS: 'boss@example.com',
         BUSINESS_EMAIL_DOMAIN: 'acme.example',

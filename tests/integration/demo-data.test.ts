@@ -13,6 +13,7 @@ import {
   portfolioSnapshots,
   priceHistory,
   subscriptions,
+  syncCursors,
   tokenBalances,
   transactions,
   users,
@@ -20,9 +21,11 @@ import {
   type TransactionRow,
 } from '../../src/server/db/schema';
 import { DEMO_BITCOIN_COUNTERPARTIES } from '../../src/server/demo/demo-bitcoin-activity';
-import { DEMO_HISTORY_DAYS, isoDay, utcDayStart } from '../../src/server/demo/demo-calendar';
-import { buildDemoWalletData, demoMarket } from '../../src/server/demo/demo-dataset';
+import { DAY_MS, DEMO_HISTORY_DAYS, isoDay, utcDayStart } from '../../src/server/demo/demo-calendar';
+import { generateDemoData } from '../../src/server/demo/demo-generation';
+import { DEMO_MARKER_KIND, ensureDemoData } from '../../src/server/demo/seed-demo-data';
 import { DEMO_WALLETS, demoAuthKey } from '../../src/server/demo/demo-wallets';
+import { snapshotPortfolios } from '../../src/server/sync/portfolio-snapshot';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
 import { json } from './helpers/test-client';
@@ -36,7 +39,6 @@ interface DemoWallet {
   walletId: string;
   address: string;
   network: 'ETHEREUM' | 'BITCOIN';
-  seedDate: Date;
 }
 
 /** Balance per token implied by the rows: incoming less outgoing less fees (paid in the native coin). */
@@ -58,11 +60,13 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
   };
   const suite = setupSuite(kind, { fetch: noProvider });
   const demo: DemoWallet[] = [];
+  /** UTC midnight of the day the suite's database was seeded on: the last day of the demo history. */
+  const seedDay = utcDayStart(suite.clock.now());
 
   beforeAll(async () => {
     for (const [index, definition] of DEMO_WALLETS.entries()) {
       const [row] = await suite.db
-        .select({ userId: users.id, createdAt: users.createdAt, walletId: wallets.id, address: wallets.address })
+        .select({ userId: users.id, walletId: wallets.id, address: wallets.address })
         .from(users)
         .innerJoin(wallets, eq(wallets.userId, users.id))
         .where(and(eq(users.authKey, demoAuthKey(definition.address)), eq(wallets.network, definition.network)));
@@ -73,12 +77,8 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
         walletId: row.walletId,
         address: row.address,
         network: definition.network as DemoWallet['network'],
-        seedDate: row.createdAt,
       });
     }
-    // The demo data is anchored to the first demo user's creation.
-    const first = new Date(Math.min(...demo.map((d) => d.seedDate.getTime())));
-    for (const d of demo) d.seedDate = first;
   });
 
   const walletOf = (network: DemoWallet['network']): DemoWallet => {
@@ -135,12 +135,12 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
 
     for (const wallet of demo) {
       const rows = wallet.network === 'BITCOIN' ? btc : eth;
-      const seedDay = utcDayStart(wallet.seedDate).getTime();
+      const lastDay = seedDay.getTime();
       const first = rows[0]?.createdAt.getTime() ?? 0;
       const last = rows[rows.length - 1]?.createdAt.getTime() ?? 0;
-      expect(first).toBeGreaterThanOrEqual(seedDay - (DEMO_HISTORY_DAYS - 1) * 86_400_000);
-      expect(first).toBeLessThan(seedDay - (DEMO_HISTORY_DAYS - 3) * 86_400_000);
-      expect(last).toBeLessThan(seedDay);
+      expect(first).toBeGreaterThanOrEqual(lastDay - (DEMO_HISTORY_DAYS - 1) * DAY_MS);
+      expect(first).toBeLessThan(lastDay - (DEMO_HISTORY_DAYS - 3) * DAY_MS);
+      expect(last).toBeLessThan(lastDay);
       // Every row is priced, so the price-fill job never looks a demo row up with a provider.
       expect(rows.every((r) => r.priceUsd !== null && r.valueUsd !== null)).toBe(true);
       const counterparties = rows.map((r) => (r.direction === 'INCOMING' ? r.fromAddress : r.toAddress));
@@ -158,7 +158,7 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
         .where(eq(portfolioSnapshots.userId, wallet.userId))
         .orderBy(asc(portfolioSnapshots.measuredOn));
       expect(snapshots).toHaveLength(DEMO_HISTORY_DAYS);
-      expect(snapshots.at(-1)?.measuredOn).toBe(isoDay(wallet.seedDate));
+      expect(snapshots.at(-1)?.measuredOn).toBe(isoDay(seedDay));
       const days = snapshots.map((s) => Date.parse(`${s.measuredOn}T00:00:00Z`));
       expect(days.every((day, i) => i === 0 || day - (days[i - 1] ?? 0) === 86_400_000)).toBe(true);
       const [stored] = await suite.db.select().from(wallets).where(eq(wallets.id, wallet.walletId));
@@ -203,7 +203,7 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
   it('answers balances, token and NFT summaries, history and transactions from the database alone', async () => {
     const wallet = walletOf('ETHEREUM');
     // Today is the seed day, so the whole stored history falls in the window.
-    suite.clock.set(new Date(utcDayStart(wallet.seedDate).getTime() + 15 * 3_600_000));
+    suite.clock.set(new Date(seedDay.getTime() + 15 * 3_600_000));
     const client = suite.client();
     const user = await signInWithDemo(client, wallet.index);
     expect(user.id).toBe(wallet.userId);
@@ -266,29 +266,141 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
     expect(providerCalls).toEqual([]);
   });
 
-  it('changes nothing when the seed runs again, on a later day', async () => {
-    const count = async () => {
-      const [row] = await suite.db
-        .select({ n: sql<number>`count(*)::int`, hashes: sql<string>`md5(string_agg(${transactions.txHash} || ${transactions.amount}, ',' order by ${transactions.txHash}, ${transactions.logIndex}))` })
-        .from(transactions)
-        .where(inArray(transactions.walletId, demo.map((d) => d.walletId)));
-      return row;
+  const demoRefs = () => demo.map(({ userId, walletId, address, network }) => ({ userId, walletId, address, network }));
+  /** Every stored demo row that identifies the data set: transactions with their ids, balances, snapshots, prices. */
+  const storedDemoData = async () => {
+    const walletIds = demo.map((d) => d.walletId);
+    const rows = await suite.db
+      .select({ id: transactions.id, txHash: transactions.txHash, logIndex: transactions.logIndex, amount: transactions.amount, at: transactions.createdAt })
+      .from(transactions)
+      .where(inArray(transactions.walletId, walletIds))
+      .orderBy(asc(transactions.txHash), asc(transactions.logIndex), asc(transactions.walletId));
+    const balances = await suite.db
+      .select({ walletId: tokenBalances.walletId, tokenId: tokenBalances.tokenId, amount: tokenBalances.amount, valueUsd: tokenBalances.valueUsd })
+      .from(tokenBalances)
+      .where(inArray(tokenBalances.walletId, walletIds))
+      .orderBy(asc(tokenBalances.walletId), asc(tokenBalances.tokenId));
+    const snapshots = await suite.db
+      .select({ userId: portfolioSnapshots.userId, measuredOn: portfolioSnapshots.measuredOn, valueUsd: portfolioSnapshots.valueUsd })
+      .from(portfolioSnapshots)
+      .where(inArray(portfolioSnapshots.userId, demo.map((d) => d.userId)))
+      .orderBy(asc(portfolioSnapshots.userId), asc(portfolioSnapshots.measuredOn));
+    const prices = await suite.db
+      .select({ key: priceHistory.tokenKey, at: priceHistory.bucketStart, price: priceHistory.priceUsd })
+      .from(priceHistory)
+      .where(like(priceHistory.tokenKey, 'demo:%'))
+      .orderBy(asc(priceHistory.tokenKey), asc(priceHistory.bucketStart));
+    const markers = await suite.db
+      .select({ walletId: syncCursors.walletId, fingerprint: syncCursors.lastTxid, since: syncCursors.since })
+      .from(syncCursors)
+      .where(and(inArray(syncCursors.walletId, walletIds), eq(syncCursors.kind, DEMO_MARKER_KIND)))
+      .orderBy(asc(syncCursors.walletId));
+    return { rows, balances, snapshots, prices, markers };
+  };
+  /** What the generator makes for the day of `at`, in the shape of storedDemoData (without row ids). */
+  const expectedDemoData = (at: Date) => {
+    const generated = generateDemoData(at, demoRefs());
+    const key = (r: { txHash: string; logIndex?: number; amount: string }) => `${r.txHash}:${String(r.logIndex)}:${r.amount}`;
+    return {
+      generated,
+      transactionKeys: generated.wallets.flatMap(({ data }) => data.transactions.map(key)).sort(),
+      storedKeys: (rows: { txHash: string; logIndex: number; amount: string }[]) => rows.map(key).sort(),
     };
-    const before = await count();
-    await seedDatabase(suite.db, new Date(Date.now() + 40 * 86_400_000));
-    expect(await count()).toEqual(before);
-    const snapshots = await suite.db.select({ n: sql<number>`count(*)::int` }).from(portfolioSnapshots).where(inArray(portfolioSnapshots.userId, demo.map((d) => d.userId)));
-    expect(snapshots[0]?.n).toBe(2 * DEMO_HISTORY_DAYS);
+  };
+
+  it('changes nothing when the seed or the snapshot job runs again later the same day', async () => {
+    const before = await storedDemoData();
+    expect(before.markers).toHaveLength(2);
+    const lastMinute = new Date(seedDay.getTime() + DAY_MS - 60_000);
+    await seedDatabase(suite.db, lastMinute);
+    await snapshotPortfolios({ db: suite.db, now: () => lastMinute });
+    expect(await ensureDemoData(suite.db, new Date(seedDay.getTime() + 1))).toBe(false);
+    // Same rows, same ids: nothing was rewritten.
+    expect(await storedDemoData()).toEqual(before);
   });
 
-  it('is made from the stored seed date alone: the same data at any time of that day', async () => {
-    const wallet = walletOf('ETHEREUM');
-    const stored = await rowsOf(wallet);
-    const day = utcDayStart(wallet.seedDate).getTime();
-    for (const seedDate of [new Date(day + 60_000), new Date(day + 86_399_000)]) {
-      const rebuilt = buildDemoWalletData(demoMarket(seedDate), { ...wallet }, seedDate);
-      const key = (r: { txHash: string; logIndex: number; amount: string }) => `${r.txHash}:${String(r.logIndex)}:${r.amount}`;
-      expect(rebuilt.transactions.map(key).sort()).toEqual(stored.map(key).sort());
+  it('stores exactly the generator\'s output for the seed day, whatever the time of that day', async () => {
+    const stored = await storedDemoData();
+    for (const at of [new Date(seedDay.getTime() + 60_000), new Date(seedDay.getTime() + DAY_MS - 1_000)]) {
+      const expected = expectedDemoData(at);
+      expect(expected.storedKeys(stored.rows)).toEqual(expected.transactionKeys);
+      expect(stored.markers.map((m) => m.fingerprint)).toEqual([expected.generated.fingerprint, expected.generated.fingerprint]);
+      expect(stored.markers.every((m) => m.since?.getTime() === seedDay.getTime())).toBe(true);
     }
+  });
+
+  it('brings the history up to the current day when the snapshot job runs on a later day', async () => {
+    const before = await storedDemoData();
+    const later = new Date(seedDay.getTime() + 3 * DAY_MS + 5 * 3_600_000);
+    const laterDay = utcDayStart(later);
+    suite.clock.set(later);
+    await snapshotPortfolios({ db: suite.db, now: () => suite.clock.now() });
+
+    const after = await storedDemoData();
+    const expected = expectedDemoData(later);
+    expect(expected.storedKeys(after.rows)).toEqual(expected.transactionKeys);
+    expect(after.markers.map((m) => [m.fingerprint, m.since?.getTime()])).toEqual([
+      [expected.generated.fingerprint, laterDay.getTime()],
+      [expected.generated.fingerprint, laterDay.getTime()],
+    ]);
+    expect(expected.generated.fingerprint).not.toBe(before.markers[0]?.fingerprint);
+    // Still two years, now ending today: nothing of the window that passed is left behind.
+    for (const wallet of demo) {
+      const days = after.snapshots.filter((s) => s.userId === wallet.userId).map((s) => s.measuredOn);
+      expect(days).toHaveLength(DEMO_HISTORY_DAYS);
+      expect(days[0]).toBe(isoDay(new Date(laterDay.getTime() - (DEMO_HISTORY_DAYS - 1) * DAY_MS)));
+      expect(days.at(-1)).toBe(isoDay(laterDay));
+      const [stored] = await suite.db.select().from(wallets).where(eq(wallets.id, wallet.walletId));
+      expect(stored?.lastSyncedAt?.getTime()).toBe(laterDay.getTime());
+    }
+    expect(after.prices).toHaveLength(before.prices.length);
+    expect(after.prices.every((p) => p.at.getTime() > laterDay.getTime() - DEMO_HISTORY_DAYS * DAY_MS && p.at.getTime() <= laterDay.getTime())).toBe(true);
+    expect(after.rows.every((r) => r.at.getTime() < laterDay.getTime())).toBe(true);
+
+    // The API serves the new window: its last point is today's value.
+    const client = suite.client();
+    await signInWithDemo(client, walletOf('ETHEREUM').index);
+    const history = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=730`));
+    expect(history.data_points).toHaveLength(DEMO_HISTORY_DAYS);
+    expect(history.data_points.at(-1)?.measured_on).toBe(isoDay(laterDay));
+    const balances = await json<Balances>(await client.get(API.balances));
+    expect(history.data_points.at(-1)?.value_fiat).toBe(balances.total.value_fiat);
+
+    // A second run that day leaves it alone.
+    suite.clock.advance(12 * 3_600_000);
+    await snapshotPortfolios({ db: suite.db, now: () => suite.clock.now() });
+    expect(await storedDemoData()).toEqual(after);
+  });
+
+  it('rewrites data an older generator made, and data that was changed', async () => {
+    const now = suite.clock.now();
+    const current = await storedDemoData();
+    const eth = walletOf('ETHEREUM');
+    // As an install seeded before: other markers (or none), a row too many, a stray price of an old day.
+    await suite.db.update(syncCursors).set({ lastTxid: 'an-older-generator' }).where(eq(syncCursors.walletId, eth.walletId));
+    await suite.db.delete(syncCursors).where(and(eq(syncCursors.walletId, walletOf('BITCOIN').walletId), eq(syncCursors.kind, DEMO_MARKER_KIND)));
+    const [sample] = await rowsOf(eth);
+    if (sample === undefined) throw new Error('The demo wallet has no transactions.');
+    const { id: _id, ...copy } = sample;
+    await suite.db.insert(transactions).values({ ...copy, txHash: `0x${'ab'.repeat(32)}` });
+    await suite.db.update(tokenBalances).set({ amount: '1' }).where(eq(tokenBalances.walletId, eth.walletId));
+    await suite.db.insert(priceHistory).values({ tokenKey: 'demo:ETHEREUM:native', resolution: 'day', bucketStart: new Date('2001-01-01T00:00:00Z'), priceUsd: '1', source: 'demo' });
+
+    expect(await ensureDemoData(suite.db, now)).toBe(true);
+    const rewritten = await storedDemoData();
+    const strip = (data: typeof current) => ({ ...data, rows: data.rows.map(({ id: _ignored, ...rest }) => rest) });
+    expect(strip(rewritten)).toEqual(strip(current));
+    expect(await ensureDemoData(suite.db, now)).toBe(false);
+  });
+
+  it('rewrites once when several processes find the data stale at the same moment', async () => {
+    const now = new Date(suite.clock.now().getTime() + DAY_MS);
+    const results = await Promise.all([ensureDemoData(suite.db, now), ensureDemoData(suite.db, now), ensureDemoData(suite.db, now)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const stored = await storedDemoData();
+    const expected = expectedDemoData(now);
+    expect(expected.storedKeys(stored.rows)).toEqual(expected.transactionKeys);
+    expect(stored.snapshots).toHaveLength(2 * DEMO_HISTORY_DAYS);
+    expect(stored.markers.every((m) => m.fingerprint === expected.generated.fingerprint)).toBe(true);
   });
 });

@@ -1,7 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OidcError, createOidcClient, type OidcErrorKind } from '../../src/server/auth/oidc-userinfo';
+import { GOOGLE_TOKENINFO_URL, defaultTokeninfoUrl } from '../../src/server/auth/google-tokeninfo';
+import { OidcError, type OidcErrorKind } from '../../src/server/auth/oidc-http';
+import { createOidcClient } from '../../src/server/auth/oidc-userinfo';
+import { loadConfig } from '../../src/server/config/env';
 import { startOidcProvider, type OidcTestProvider } from '../fixtures/oidc-provider';
 
 const ACCOUNTS = {
@@ -96,6 +99,83 @@ describe('createOidcClient against a real OpenID Provider', () => {
   it('refuses a configuration whose issuer is not the configured one', async () => {
     const client = createOidcClient({ issuer: `${provider.issuer}/` });
     await expectOidcError(client.discover(), 'bad_response');
+  });
+
+  it('verifies a token issued to the configured client and reads its claims', async () => {
+    const client = createOidcClient({ issuer: provider.issuer });
+    await expect(client.verifyAccessToken(await provider.issueAccessToken('user-1'), provider.clientId)).resolves.toEqual({
+      sub: 'user-1',
+      email: 'ada@example.com',
+      email_verified: true,
+      given_name: 'Ada',
+      family_name: 'Lovelace',
+    });
+  });
+
+  it('asks the tokeninfo endpoint first, with the token as access_token', async () => {
+    const seen: string[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      seen.push(String(input));
+      return fetch(input, init);
+    };
+    const token = await provider.issueAccessToken('user-2');
+    const client = createOidcClient({ issuer: provider.issuer, fetch: recordingFetch });
+    await client.verifyAccessToken(token, provider.clientId);
+    const tokeninfo = new URL(seen[0] ?? '');
+    expect(`${tokeninfo.origin}${tokeninfo.pathname}`).toBe(`${provider.issuer}/tokeninfo`);
+    expect(tokeninfo.searchParams.get('access_token')).toBe(token);
+    expect(seen.slice(1)).toEqual([`${provider.issuer}/.well-known/openid-configuration`, `${provider.issuer}/me`]);
+  });
+
+  it('refuses a valid token issued to another client as wrong_audience, before reading any claims', async () => {
+    const seen: string[] = [];
+    const recordingFetch: typeof fetch = (input, init) => {
+      seen.push(new URL(String(input)).pathname);
+      return fetch(input, init);
+    };
+    const token = await provider.issueAccessToken('user-1', provider.otherClientId);
+    const client = createOidcClient({ issuer: provider.issuer, fetch: recordingFetch });
+    // The issuer itself accepts the token: only its audience is wrong.
+    await expect(client.fetchUserinfo(token)).resolves.toHaveProperty('sub', 'user-1');
+    seen.length = 0;
+    await expectOidcError(client.verifyAccessToken(token, provider.clientId), 'wrong_audience');
+    expect(seen).toEqual(['/tokeninfo']);
+    await expect(client.verifyAccessToken(token, provider.otherClientId)).resolves.toHaveProperty('sub', 'user-1');
+  });
+
+  it('reports a token the tokeninfo endpoint does not know as invalid_token', async () => {
+    const client = createOidcClient({ issuer: provider.issuer });
+    await expectOidcError(client.verifyAccessToken('not-a-token-the-provider-issued', provider.clientId), 'invalid_token');
+    await expectOidcError(client.verifyAccessToken('two\nlines', provider.clientId), 'invalid_token');
+  });
+});
+
+describe('the tokeninfo endpoint', () => {
+  it("is Google's for Google's issuer and the issuer's /tokeninfo for another", () => {
+    expect(defaultTokeninfoUrl('https://accounts.google.com')).toBe('https://oauth2.googleapis.com/tokeninfo');
+    expect(defaultTokeninfoUrl('https://accounts.google.com/')).toBe(GOOGLE_TOKENINFO_URL);
+    expect(defaultTokeninfoUrl('https://issuer.example.com/')).toBe('https://issuer.example.com/tokeninfo');
+  });
+
+  it('follows OIDC_ISSUER unless GOOGLE_TOKENINFO_URL is set', () => {
+    const secret = { SECRET_KEY: 'k'.repeat(40) };
+    expect(loadConfig(secret).googleTokeninfoUrl).toBe(GOOGLE_TOKENINFO_URL);
+    expect(loadConfig({ ...secret, OIDC_ISSUER: 'http://127.0.0.1:4000/' }).googleTokeninfoUrl).toBe('http://127.0.0.1:4000/tokeninfo');
+    expect(loadConfig({ ...secret, GOOGLE_TOKENINFO_URL: 'https://tokens.example.com/v3/tokeninfo' }).googleTokeninfoUrl).toBe(
+      'https://tokens.example.com/v3/tokeninfo',
+    );
+    expect(() => loadConfig({ ...secret, GOOGLE_TOKENINFO_URL: 'tokeninfo' })).toThrow(/GOOGLE_TOKENINFO_URL/);
+  });
+
+  it('must be https when the issuer is', async () => {
+    let requests = 0;
+    const countingFetch: typeof fetch = (input, init) => {
+      requests += 1;
+      return fetch(input, init);
+    };
+    const client = createOidcClient({ issuer: 'https://accounts.example.com', tokeninfoUrl: 'http://127.0.0.1:9/tokeninfo', fetch: countingFetch });
+    await expectOidcError(client.verifyAccessToken('token-value', 'client'), 'bad_response');
+    expect(requests).toBe(0);
   });
 });
 
@@ -210,6 +290,35 @@ describe('createOidcClient against malformed responses', () => {
       path === '/.well-known/openid-configuration' ? { status: 200, body: discoveryDocument(issuer) } : { status, body },
     );
     await expectOidcError(client.fetchUserinfo('token-value'), kind);
+  });
+
+  const tokeninfoAnswer = (tokeninfo: { status: number; body: string }, userinfo = '{"sub":"42"}') =>
+    (path: string, issuer: string) => {
+      if (path === '/.well-known/openid-configuration') return { status: 200, body: discoveryDocument(issuer) };
+      return path.startsWith('/tokeninfo?') ? tokeninfo : { status: 200, body: userinfo };
+    };
+
+  it.each([
+    ['refused (400, as Google answers an unknown or expired token)', 400, '{"error":"invalid_token","error_description":"Invalid Value"}', 'invalid_token'],
+    ['failing (503)', 503, 'Service unavailable', 'unreachable'],
+    ['missing (404)', 404, 'Not found', 'bad_response'],
+    ['not JSON', 200, '<html></html>', 'bad_response'],
+    ['without aud', 200, '{"azp":"client","sub":"42"}', 'bad_response'],
+    ['with a numeric aud', 200, '{"aud":7,"sub":"42"}', 'bad_response'],
+    ['for another client', 200, '{"aud":"other","azp":"other","sub":"42"}', 'wrong_audience'],
+    ['for another account than userinfo names', 200, '{"aud":"client","azp":"client","sub":"43"}', 'bad_response'],
+  ] as const)('classifies a tokeninfo answer %s', async (_name, status, body, kind) => {
+    const client = await clientFor(tokeninfoAnswer({ status, body }));
+    await expectOidcError(client.verifyAccessToken('token-value', 'client'), kind);
+  });
+
+  it('accepts a token whose authorized party is the client', async () => {
+    const client = await clientFor(
+      tokeninfoAnswer({ status: 200, body: '{"aud":"client","sub":"42","exp":"1900000000","expires_in":"3599"}' }, '{"sub":"42","email":"ada@example.com"}'),
+    );
+    await expect(client.verifyAccessToken('token-value', 'client')).resolves.toEqual({ sub: '42', email: 'ada@example.com' });
+    const byAzp = await clientFor(tokeninfoAnswer({ status: 200, body: '{"aud":"api.example.com","azp":"client"}' }));
+    await expect(byAzp.verifyAccessToken('token-value', 'client')).resolves.toEqual({ sub: '42' });
   });
 
   it('keeps only the known claims of a valid userinfo answer', async () => {

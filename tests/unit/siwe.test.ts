@@ -1,5 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createTestClient, createWalletClient, hashMessage, http, parseEther, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -13,6 +11,7 @@ import {
   type SignInExpectation,
 } from '../../src/server/auth/siwe';
 import { ownerWalletAbi, ownerWalletBytecode } from '../fixtures/erc1271/owner-wallet.artifact';
+import { startAnvil, type Anvil } from '../setup/anvil';
 
 const signer = privateKeyToAccount('0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318');
 const stranger = privateKeyToAccount('0x8da4ef21b864d2cc526dbdb2a120bd2874c36c9d0a1fb7f8c63d7f7a8b41de8f');
@@ -220,73 +219,13 @@ describe('verifySignInMessage (externally owned accounts)', () => {
   });
 });
 
-interface Anvil {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/**
- * The anvil executable that the npm package `@foundry-rs/anvil` installs for this platform. It is
- * run directly (not through the package's Node wrapper) so that stopping it waits for the node
- * itself to exit.
- */
-function anvilExecutable(): string {
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  return createRequire(import.meta.url).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/anvil`);
-}
-
-/** Starts anvil on a free loopback port. */
-async function startAnvil(): Promise<Anvil> {
-  const child: ChildProcess = spawn(anvilExecutable(), ['--host', '127.0.0.1', '--port', '0', '--chain-id', '31337'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.once('error', () => resolve());
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  try {
-    const port = await new Promise<number>((resolve, reject) => {
-      let output = '';
-      const timer = setTimeout(() => reject(new Error(`anvil did not start:\n${output}`)), 8_000);
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-        const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolve(Number(match[1]));
-        }
-      };
-      child.stdout?.on('data', onData);
-      child.stderr?.on('data', onData);
-      child.once('exit', (code) => {
-        clearTimeout(timer);
-        reject(new Error(`anvil exited (${String(code)}):\n${output}`));
-      });
-      child.once('error', (error) => {
-        clearTimeout(timer);
-        reject(error);
-      });
-    });
-    child.stdout?.resume();
-    child.stderr?.resume();
-    return { url: `http://127.0.0.1:${String(port)}`, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
 describe('verifySignInMessage (EIP-1271 contract wallet on a local chain)', () => {
   let anvil: Anvil | undefined;
   let client: PublicClient;
   let wallet: `0x${string}`;
 
   beforeAll(async () => {
-    anvil = await startAnvil();
+    anvil = await startAnvil(foundry.id);
     const transport = http(anvil.url, { retryCount: 0 });
     client = createPublicClient({ chain: foundry, transport, pollingInterval: 50 });
     const deployer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
@@ -303,7 +242,7 @@ describe('verifySignInMessage (EIP-1271 contract wallet on a local chain)', () =
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 5_000 });
     if (!receipt.contractAddress) throw new Error('The wallet contract was not deployed.');
     wallet = receipt.contractAddress;
-  }, 15_000);
+  }, 20_000);
 
   afterAll(async () => {
     await anvil?.stop();

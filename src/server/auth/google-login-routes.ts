@@ -6,7 +6,8 @@ import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
 import { upsertGoogleUser } from '../users/sign-in-users';
-import { OidcError, type OidcUserinfo } from './oidc-userinfo';
+import { OidcError } from './oidc-http';
+import type { OidcUserinfo } from './oidc-userinfo';
 import { privilegesFor } from './privileges';
 import { limitSignInByIp, respondSignedIn } from './sign-in-flow';
 
@@ -16,27 +17,33 @@ export const GOOGLE_MESSAGES = {
   unreachable: 'Google sign-in is unavailable: the sign-in service cannot be reached. Try again later.',
   badResponse: 'Google sign-in failed: the sign-in service sent an unexpected answer. Try again later.',
   unverifiedEmail: 'Google sign-in failed: the account has no verified e-mail address.',
+  wrongAudience: 'Google sign-in failed: the token was issued to another application.',
 } as const;
 
-async function userinfoFor(s: Services, accessToken: string): Promise<OidcUserinfo> {
+async function userinfoFor(s: Services, accessToken: string, clientId: string): Promise<OidcUserinfo> {
   try {
-    return await s.oidc.fetchUserinfo(accessToken);
+    return await s.oidc.verifyAccessToken(accessToken, clientId);
   } catch (error) {
     if (!(error instanceof OidcError)) throw error;
-    s.logger.warn('Google sign-in: userinfo failed', { kind: error.kind, message: error.message });
+    s.logger.warn('Google sign-in: token check failed', { kind: error.kind, message: error.message });
     if (error.kind === 'invalid_token') throw nonFieldError(GOOGLE_MESSAGES.invalidToken);
+    if (error.kind === 'wrong_audience') throw nonFieldError(GOOGLE_MESSAGES.wrongAudience);
     if (error.kind === 'unreachable') throw nonFieldError(GOOGLE_MESSAGES.unreachable);
     throw nonFieldError(GOOGLE_MESSAGES.badResponse);
   }
 }
 
-/** POST login-with-google: the access token is checked at the issuer's userinfo endpoint. */
+/**
+ * POST login-with-google: the access token must have been issued to GOOGLE_CLIENT_ID (tokeninfo endpoint); the
+ * account's claims come from the issuer's userinfo endpoint.
+ */
 export function registerGoogleLoginRoutes(app: Hono<AppEnv>, s: Services): void {
   app.post(API.loginWithGoogle, jsonBody(loginWithGoogleSchema), async (c) => {
     await limitSignInByIp(c, s);
-    if (s.config.googleClientId === undefined) throw nonFieldError(GOOGLE_MESSAGES.disabled);
+    const clientId = s.config.googleClientId;
+    if (clientId === undefined) throw nonFieldError(GOOGLE_MESSAGES.disabled);
     const { access_token: accessToken } = c.req.valid('json');
-    const info = await userinfoFor(s, accessToken);
+    const info = await userinfoFor(s, accessToken, clientId);
     const email = info.email?.trim() ?? '';
     if (email === '' || info.email_verified !== true) throw nonFieldError(GOOGLE_MESSAGES.unverifiedEmail);
     const userId = await upsertGoogleUser(s.db, {

@@ -1,20 +1,11 @@
 /**
- * OpenID Connect client for the Google sign-in: discovers the provider's endpoints and reads the
- * signed-in person's claims from the userinfo endpoint with the access token the PWA obtained.
+ * OpenID Connect client for the Google sign-in: discovers the provider's endpoints, checks at the tokeninfo
+ * endpoint that an access token the PWA obtained was issued to this server's OAuth client, and reads the
+ * signed-in person's claims from the userinfo endpoint.
  */
 import * as v from 'valibot';
-
-export type OidcErrorKind = 'invalid_token' | 'unreachable' | 'bad_response';
-
-export class OidcError extends Error {
-  readonly kind: OidcErrorKind;
-
-  constructor(kind: OidcErrorKind, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'OidcError';
-    this.kind = kind;
-  }
-}
+import { defaultTokeninfoUrl, isIssuedTo, readTokeninfo } from './google-tokeninfo';
+import { checkEndpoint, createJsonGetter, failedAnswer, OidcError, TOKEN_PATTERN } from './oidc-http';
 
 export interface OidcDiscovery {
   authorization_endpoint: string;
@@ -32,10 +23,14 @@ export interface OidcUserinfo {
 export interface OidcClient {
   discover(): Promise<OidcDiscovery>;
   fetchUserinfo(accessToken: string): Promise<OidcUserinfo>;
+  /** The claims of an access token issued to `clientId`; a token of another client is `wrong_audience`. */
+  verifyAccessToken(accessToken: string, clientId: string): Promise<OidcUserinfo>;
 }
 
 export interface OidcClientOptions {
   issuer: string;
+  /** Google's tokeninfo endpoint, or one of the same shape. Default: defaultTokeninfoUrl(issuer). */
+  tokeninfoUrl?: string;
   fetch?: typeof fetch;
   /** Per request, including reading the body. Default 5 s. */
   timeoutMs?: number;
@@ -57,63 +52,16 @@ const userinfoSchema = v.object({
   family_name: v.optional(v.string()),
 });
 
-/** Visible ASCII only: anything else cannot travel in an Authorization header. */
-const TOKEN_PATTERN = /^[\x21-\x7e]+$/;
-
-function isTransientStatus(status: number): boolean {
-  return status >= 500 || status === 408 || status === 429;
-}
-
 export function createOidcClient(p: OidcClientOptions): OidcClient {
-  const doFetch = p.fetch ?? globalThis.fetch;
-  const timeoutMs = p.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const issuer = p.issuer;
-  const issuerProtocol = new URL(issuer).protocol;
+  const tokeninfoUrl = p.tokeninfoUrl ?? defaultTokeninfoUrl(issuer);
+  const getJson = createJsonGetter(p.fetch ?? globalThis.fetch, p.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const discoveryUrl = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
   let discovery: Promise<OidcDiscovery> | undefined;
 
-  /** GETs a JSON document; network failures, time-outs and unreadable bodies become OidcErrors. */
-  async function getJson(url: string, headers: Record<string, string>, what: string): Promise<{ status: number; body: unknown }> {
-    const signal = AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    try {
-      response = await doFetch(url, { headers: { Accept: 'application/json', ...headers }, signal, redirect: 'error' });
-    } catch (cause) {
-      throw new OidcError('unreachable', `The sign-in provider cannot be reached (${what}).`, { cause });
-    }
-    if (!response.ok) {
-      await response.body?.cancel().catch(() => undefined);
-      return { status: response.status, body: undefined };
-    }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (cause) {
-      throw new OidcError('unreachable', `The sign-in provider stopped answering (${what}).`, { cause });
-    }
-    try {
-      return { status: response.status, body: JSON.parse(text) as unknown };
-    } catch (cause) {
-      throw new OidcError('bad_response', `The sign-in provider sent an unreadable ${what}.`, { cause });
-    }
-  }
-
-  /** Endpoints must use https, unless the issuer itself is configured over plain http. */
-  function checkEndpoint(url: string, name: string): void {
-    const { protocol } = new URL(url);
-    if (protocol !== 'https:' && protocol !== issuerProtocol) {
-      throw new OidcError('bad_response', `The sign-in provider's ${name} is not a secure address.`);
-    }
-  }
-
   async function loadDiscovery(): Promise<OidcDiscovery> {
     const { status, body } = await getJson(discoveryUrl, {}, 'configuration');
-    if (body === undefined) {
-      throw new OidcError(
-        isTransientStatus(status) ? 'unreachable' : 'bad_response',
-        `The sign-in provider's configuration is not available (HTTP ${String(status)}).`,
-      );
-    }
+    if (body === undefined) throw failedAnswer(status, "The sign-in provider's configuration is not available");
     const parsed = v.safeParse(discoverySchema, body);
     if (!parsed.success) {
       throw new OidcError('bad_response', "The sign-in provider's configuration is incomplete.");
@@ -121,8 +69,8 @@ export function createOidcClient(p: OidcClientOptions): OidcClient {
     if (parsed.output.issuer !== issuer) {
       throw new OidcError('bad_response', "The sign-in provider's configuration names another issuer.");
     }
-    checkEndpoint(parsed.output.authorization_endpoint, 'authorization endpoint');
-    checkEndpoint(parsed.output.userinfo_endpoint, 'userinfo endpoint');
+    checkEndpoint(parsed.output.authorization_endpoint, 'authorization endpoint', issuer);
+    checkEndpoint(parsed.output.userinfo_endpoint, 'userinfo endpoint', issuer);
     return {
       authorization_endpoint: parsed.output.authorization_endpoint,
       userinfo_endpoint: parsed.output.userinfo_endpoint,
@@ -150,12 +98,7 @@ export function createOidcClient(p: OidcClientOptions): OidcClient {
     if (status === 401 || status === 403) {
       throw new OidcError('invalid_token', 'The sign-in token was refused. Sign in again.');
     }
-    if (body === undefined) {
-      throw new OidcError(
-        isTransientStatus(status) ? 'unreachable' : 'bad_response',
-        `The sign-in provider did not give the user information (HTTP ${String(status)}).`,
-      );
-    }
+    if (body === undefined) throw failedAnswer(status, 'The sign-in provider did not give the user information');
     const parsed = v.safeParse(userinfoSchema, body);
     if (!parsed.success) {
       throw new OidcError('bad_response', 'The sign-in provider sent incomplete user information.');
@@ -163,5 +106,18 @@ export function createOidcClient(p: OidcClientOptions): OidcClient {
     return parsed.output;
   }
 
-  return { discover, fetchUserinfo };
+  async function verifyAccessToken(accessToken: string, clientId: string): Promise<OidcUserinfo> {
+    checkEndpoint(tokeninfoUrl, 'tokeninfo endpoint', issuer);
+    const info = await readTokeninfo(getJson, tokeninfoUrl, accessToken);
+    if (!isIssuedTo(info, clientId)) {
+      throw new OidcError('wrong_audience', 'The sign-in token was issued to another application.');
+    }
+    const claims = await fetchUserinfo(accessToken);
+    if (info.sub !== undefined && info.sub !== claims.sub) {
+      throw new OidcError('bad_response', 'The sign-in provider named two different accounts for one token.');
+    }
+    return claims;
+  }
+
+  return { discover, fetchUserinfo, verifyAccessToken };
 }

@@ -13,6 +13,7 @@
  * | ETHEREUM_RPC_URL             | (unset: no RPC)                  | JSON-RPC endpoint used to verify contract-wallet (EIP-1271) signatures; unset means only ordinary account signatures verify. |
  * | OIDC_ISSUER                  | https://accounts.google.com      | OpenID issuer whose userinfo endpoint verifies Google access tokens. |
  * | GOOGLE_CLIENT_ID             | (unset: Google sign-in hidden)   | OAuth client id of the Google sign-in button. |
+ * | GOOGLE_TOKENINFO_URL         | (by OIDC_ISSUER)                 | Tokeninfo endpoint (Google's shape) that names the client an access token was issued to; sign-in refuses tokens of other clients. Default: https://oauth2.googleapis.com/tokeninfo for Google's issuer, else OIDC_ISSUER/tokeninfo. |
  * | WALLETCONNECT_PROJECT_ID     | (unset: WalletConnect hidden)    | WalletConnect Cloud project id for mobile wallets. |
  * | SESSION_IDLE_HOURS           | 168                              | A session unused this long expires. |
  * | SESSION_MAX_DAYS             | 30                               | A session expires this long after sign-in, used or not. |
@@ -34,7 +35,7 @@
  * | BLOCKSCOUT_API_KEY           | (unset)                          | Optional Blockscout key (raises its rate limit). |
  * | ROUTESCAN_BASE_URL           | https://api.routescan.io         | Routescan origin. |
  * | ESPLORA_BASE_URL             | https://mempool.space/api        | Esplora REST API for Bitcoin wallets. |
- * | ETHEREUM_RPC_URL and POLYGON_RPC_URL, FANTOM_RPC_URL, BINANCE_SMART_CHAIN_RPC_URL, RONIN_RPC_URL, AVALANCHE_RPC_URL | (public nodes) | JSON-RPC endpoint per network for balances and NFT metadata; unset: a public node. |
+ * | ETHEREUM_RPC_URL and POLYGON_RPC_URL, FANTOM_RPC_URL, BINANCE_SMART_CHAIN_RPC_URL, RONIN_RPC_URL, AVALANCHE_RPC_URL | (public nodes) | JSON-RPC endpoint per network for balances, NFT metadata and the history of networks no explorer serves (BSC without an Etherscan key that covers it); unset: a public node. |
  * | DEFILLAMA_BASE_URL           | https://coins.llama.fi           | DefiLlama coins API (prices without a key). |
  * | COINGECKO_API_KEY            | (unset)                          | CoinGecko key (second price source and cross rates). |
  * | COINGECKO_PLAN               | demo                             | demo or pro (pro needs COINGECKO_API_KEY). |
@@ -48,6 +49,7 @@
  */
 import * as v from 'valibot';
 import { EVM_NETWORKS, type EvmNetwork, type Exchange } from '../../shared/enums';
+import { defaultTokeninfoUrl } from '../auth/google-tokeninfo';
 import { devnetEndpoints, type DevnetEndpoint } from '../devnet/devnet-endpoints';
 import { loadOrCreateSecretKey } from './secret-key';
 
@@ -72,6 +74,8 @@ export interface Config {
   ethereumRpcUrl: string | undefined;
   oidcIssuer: string;
   googleClientId: string | undefined;
+  /** Where sign-in checks which client a Google access token was issued to. */
+  googleTokeninfoUrl: string;
   walletconnectProjectId: string | undefined;
   sessionIdleHours: number;
   sessionMaxDays: number;
@@ -226,6 +230,7 @@ const envSchema = v.object({
     v.transform((s) => s.replace(/\/+$/, '')),
   ),
   GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_TOKENINFO_URL: optionalUrl,
   WALLETCONNECT_PROJECT_ID: optionalText,
   SESSION_IDLE_HOURS: integer(168, 1, 24 * 365),
   SESSION_MAX_DAYS: integer(30, 1, 3650),
@@ -346,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     ethereumRpcUrl: e.ETHEREUM_RPC_URL,
     oidcIssuer: e.OIDC_ISSUER,
     googleClientId: e.GOOGLE_CLIENT_ID,
+    googleTokeninfoUrl: e.GOOGLE_TOKENINFO_URL ?? defaultTokeninfoUrl(e.OIDC_ISSUER),
     walletconnectProjectId: e.WALLETCONNECT_PROJECT_ID,
     sessionIdleHours: e.SESSION_IDLE_HOURS,
     sessionMaxDays: e.SESSION_MAX_DAYS,

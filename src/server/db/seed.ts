@@ -60,5 +60,5 @@ export async function seedDatabase(db: Database, now: Date): Promise<void> {
         set: { name: demo.name },
       });
   }
-  await ensureDemoData(db);
+  await ensureDemoData(db, now);
 }

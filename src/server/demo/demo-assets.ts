@@ -90,5 +90,8 @@ export function demoAssets(registry: TokenRegistry = createTokenRegistry()): Map
   return assets;
 }
 
+/** Prefix of every demo price key: no real token id starts with it. */
+export const DEMO_PRICE_KEY_PREFIX = 'demo:';
+
 /** Key of a demo price series in price_history: kept apart from real quotes so they never mix. */
-export const demoPriceKey = (token: Pick<TokenInfo, 'id'>): string => `demo:${token.id}`;
+export const demoPriceKey = (token: Pick<TokenInfo, 'id'>): string => `${DEMO_PRICE_KEY_PREFIX}${token.id}`;

@@ -5,10 +5,11 @@
  * balance of every token in base units and refuses anything that would overdraw the wallet.
  */
 import type { Network } from '../../shared/enums';
-import { NATIVE_LOG_INDEX, type NewTransactionRow, type StoredTokenRef, type TransactionDirection } from '../db/schema';
+import { NATIVE_LOG_INDEX, type NewTransactionRow, type TransactionDirection } from '../db/schema';
 import type { TokenInfo } from '../providers/tokens/token-registry';
 import { classifyLegs, type Leg } from '../sync/classify';
 import { internalLogIndex } from '../sync/evm/event-index';
+import { toStoredToken } from '../sync/token-catalog';
 import { usdText, valueOf } from './demo-fixed';
 
 /** Log index of a value transfer made by the first internal call (trace "0") of a transaction. */
@@ -58,18 +59,6 @@ export interface LedgerWallet {
 
 export class DemoLedgerError extends Error {
   override readonly name = 'DemoLedgerError';
-}
-
-function storedRef(token: TokenInfo): StoredTokenRef {
-  return {
-    id: token.id,
-    address: token.address === 'native' ? null : token.address.toLowerCase(),
-    symbol: token.symbol,
-    name: token.name,
-    decimals: token.decimals,
-    image_url: token.image_url,
-    network: token.network,
-  };
 }
 
 export class DemoLedger {
@@ -146,7 +135,7 @@ export class DemoLedger {
       logIndex: m.logIndex,
       direction: m.direction,
       amount: m.amount,
-      token: storedRef(m.token),
+      token: toStoredToken(m.token),
       isSpam: false,
       isError: false,
       isNft: m.nft !== undefined,

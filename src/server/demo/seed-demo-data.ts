@@ -1,118 +1,119 @@
 /**
- * Stores the demo wallets' sample data so the demo works on a fresh machine with no network: transactions,
- * token balances, NFTs, daily portfolio snapshots and the demo market's daily prices. Runs at every start from
- * the seed and is idempotent: the data is made once, relative to the UTC day the demo users were first created
- * (stored in the database, so it never depends on the time of day), and a wallet that already has transactions
- * is left alone. Each wallet's data is written in one database transaction, so a crash leaves none of it.
+ * Keeps the demo wallets' sample data (transactions, token balances, NFTs, daily portfolio snapshots and the demo
+ * market's daily prices) equal to what the generator makes for the current UTC day: two years of history ending
+ * today, made on this machine with no network. The data depends on the day alone, never on the time of day.
+ *
+ * Each demo wallet carries a marker, its sync_cursors row of kind `demo`: `since` is the last day of the stored
+ * history and `last_txid` the fingerprint of the generated data set (see generateDemoData). When the fingerprint
+ * of today's data differs from a marker (a new day, a changed generator, a fresh install), every demo row is
+ * replaced in one database transaction, so readers see the old data set or the new one, never a mix. Runs at
+ * every start (the seed) and from the hourly portfolio snapshot job; several processes may run it at once.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import {
   nftHoldings,
   portfolioSnapshots,
   priceHistory,
   subscriptions,
+  syncCursors,
   tokenBalances,
   transactions,
   users,
   wallets,
 } from '../db/schema';
 import { bulkInsert } from './bulk-insert';
-import { buildDemoWalletData, demoMarket, demoPricePoints } from './demo-dataset';
+import { DEMO_PRICE_KEY_PREFIX } from './demo-assets';
+import { generateDemoData, type DemoWalletRef, type GeneratedDemoData } from './demo-generation';
 import { DEMO_WALLETS, demoAuthKey } from './demo-wallets';
 
 /** The demo shows every feature, portfolio history included, so its users are on the PLUS plan. */
 const DEMO_PLAN = 'PLUS' as const;
 
-/** Demo users and their wallets as stored, with the date the demo data is anchored to. */
-async function demoWalletRows(db: Database) {
+/** sync_cursors.kind of a demo wallet's marker. */
+export const DEMO_MARKER_KIND = 'demo';
+
+/** The demo users' wallets as stored. */
+async function demoWalletRows(db: Database): Promise<DemoWalletRef[]> {
   const rows = await db
-    .select({
-      userId: users.id,
-      userCreatedAt: users.createdAt,
-      walletId: wallets.id,
-      address: wallets.address,
-      network: wallets.network,
-    })
+    .select({ userId: users.id, walletId: wallets.id, address: wallets.address, network: wallets.network })
     .from(users)
     .innerJoin(wallets, eq(wallets.userId, users.id))
-    .where(
-      and(
-        eq(users.isDemo, true),
-        inArray(
-          users.authKey,
-          DEMO_WALLETS.map((w) => demoAuthKey(w.address)),
-        ),
-      ),
-    );
-  return rows.filter((row) =>
-    DEMO_WALLETS.some((w) => w.network === row.network && w.address.toLowerCase() === row.address.toLowerCase()),
-  );
+    .where(and(eq(users.isDemo, true), inArray(users.authKey, DEMO_WALLETS.map((w) => demoAuthKey(w.address)))));
+  return rows
+    .filter((row) => DEMO_WALLETS.some((w) => w.network === row.network && w.address.toLowerCase() === row.address.toLowerCase()))
+    .sort((a, b) => a.walletId.localeCompare(b.walletId));
 }
 
-/** Fills in the demo wallets' sample data where it is missing. */
-export async function ensureDemoData(db: Database): Promise<void> {
-  const demo = await demoWalletRows(db);
-  if (demo.length === 0) return;
-  const filled = await db
-    .selectDistinct({ walletId: transactions.walletId })
-    .from(transactions)
-    .where(inArray(transactions.walletId, demo.map((d) => d.walletId)));
-  const missing = demo.filter((d) => !filled.some((f) => f.walletId === d.walletId));
-  if (missing.length === 0) return;
+/** True when every wallet's marker holds `fingerprint`. */
+async function markersMatch(db: Database, walletIds: readonly string[], fingerprint: string): Promise<boolean> {
+  const markers = await db
+    .select({ walletId: syncCursors.walletId, fingerprint: syncCursors.lastTxid })
+    .from(syncCursors)
+    .where(and(inArray(syncCursors.walletId, [...walletIds]), eq(syncCursors.kind, DEMO_MARKER_KIND)));
+  return walletIds.every((id) => markers.some((m) => m.walletId === id && m.fingerprint === fingerprint));
+}
 
-  // One market for all demo wallets, anchored to the first demo user's creation.
-  const seedDate = new Date(Math.min(...demo.map((d) => d.userCreatedAt.getTime())));
-  const market = demoMarket(seedDate);
-  const prices = demoPricePoints(market).map((p) => ({
-    tokenKey: p.tokenKey,
-    resolution: 'day' as const,
-    bucketStart: p.bucketStart,
-    priceUsd: p.priceUsd,
-    source: 'demo',
-    fetchedAt: seedDate,
-  }));
+/** Replaces every demo row with `generated` (inside the caller's transaction). */
+async function writeDemoData(tx: Database, generated: GeneratedDemoData, now: Date): Promise<void> {
+  const walletIds = generated.wallets.map(({ wallet }) => wallet.walletId);
+  const userIds = [...new Set(generated.wallets.map(({ wallet }) => wallet.userId))];
+  await tx.delete(transactions).where(inArray(transactions.walletId, walletIds));
+  await tx.delete(tokenBalances).where(inArray(tokenBalances.walletId, walletIds));
+  await tx.delete(nftHoldings).where(inArray(nftHoldings.walletId, walletIds));
+  await tx.delete(portfolioSnapshots).where(inArray(portfolioSnapshots.userId, userIds));
+  await tx.delete(priceHistory).where(like(priceHistory.tokenKey, `${DEMO_PRICE_KEY_PREFIX}%`));
+  await bulkInsert(tx, priceHistory, generated.prices);
 
-  for (const wallet of missing) {
-    const data = buildDemoWalletData(
-      market,
-      { userId: wallet.userId, walletId: wallet.walletId, address: wallet.address, network: wallet.network },
-      seedDate,
+  for (const { wallet, data } of generated.wallets) {
+    await bulkInsert(tx, transactions, data.transactions);
+    await bulkInsert(tx, tokenBalances, data.balances);
+    await bulkInsert(tx, nftHoldings, data.nfts);
+    await bulkInsert(
+      tx,
+      portfolioSnapshots,
+      data.snapshots.map((s) => ({ userId: wallet.userId, measuredOn: s.measuredOn, valueUsd: s.valueUsd, createdAt: generated.day })),
     );
-    await db.transaction(async (tx) => {
-      // Another process may have filled it since the check above.
-      const [already] = await tx
-        .select({ id: transactions.id })
-        .from(transactions)
-        .where(eq(transactions.walletId, wallet.walletId))
-        .limit(1);
-      if (already !== undefined) return;
-      await bulkInsert(tx, transactions, data.transactions);
-      await tx.delete(tokenBalances).where(eq(tokenBalances.walletId, wallet.walletId));
-      await bulkInsert(tx, tokenBalances, data.balances);
-      await tx.delete(nftHoldings).where(eq(nftHoldings.walletId, wallet.walletId));
-      await bulkInsert(tx, nftHoldings, data.nfts);
-      await tx.delete(portfolioSnapshots).where(eq(portfolioSnapshots.userId, wallet.userId));
-      await bulkInsert(
-        tx,
-        portfolioSnapshots,
-        data.snapshots.map((s) => ({ userId: wallet.userId, measuredOn: s.measuredOn, valueUsd: s.valueUsd, createdAt: seedDate })),
-      );
-      await bulkInsert(tx, priceHistory, prices);
-      await tx
-        .update(wallets)
-        .set({
-          totalBalance: data.totalValueUsd,
-          lastActivity: data.lastActivity,
-          isSynchronized: true,
-          syncError: null,
-          lastSyncedAt: seedDate,
-        })
-        .where(eq(wallets.id, wallet.walletId));
-      await tx
-        .insert(subscriptions)
-        .values({ userId: wallet.userId, planCode: DEMO_PLAN, startedAt: seedDate })
-        .onConflictDoNothing({ target: subscriptions.userId });
-    });
+    await tx
+      .update(wallets)
+      .set({
+        totalBalance: data.totalValueUsd,
+        lastActivity: data.lastActivity,
+        isSynchronized: true,
+        syncError: null,
+        lastSyncedAt: generated.day,
+      })
+      .where(eq(wallets.id, wallet.walletId));
+    await tx
+      .insert(subscriptions)
+      .values({ userId: wallet.userId, planCode: DEMO_PLAN, startedAt: generated.day })
+      .onConflictDoNothing({ target: subscriptions.userId });
+    await tx
+      .insert(syncCursors)
+      .values({ walletId: wallet.walletId, kind: DEMO_MARKER_KIND, lastTxid: generated.fingerprint, since: generated.day, status: 'DONE', updatedAt: now })
+      .onConflictDoUpdate({
+        target: [syncCursors.walletId, syncCursors.kind],
+        set: { lastTxid: generated.fingerprint, since: generated.day, status: 'DONE', updatedAt: now },
+      });
   }
+}
+
+/**
+ * Makes the stored demo data the generator's output for the UTC day of `now`. Returns true when it rewrote the
+ * data, false when it was already current (or there are no demo users).
+ */
+export async function ensureDemoData(db: Database, now: Date): Promise<boolean> {
+  const demo = await demoWalletRows(db);
+  if (demo.length === 0) return false;
+  const walletIds = demo.map((d) => d.walletId);
+  const generated = generateDemoData(now, demo);
+  if (await markersMatch(db, walletIds, generated.fingerprint)) return false;
+
+  return db.transaction(async (tx) => {
+    // Processes refreshing at the same moment queue here; the later ones find the markers current.
+    await tx.select({ id: wallets.id }).from(wallets).where(inArray(wallets.id, walletIds)).for('update');
+    if (await markersMatch(tx, walletIds, generated.fingerprint)) return false;
+    await writeDemoData(tx, generated, now);
+    return true;
+  });
 }

@@ -1,16 +1,17 @@
 /**
  * Today's portfolio value per user (UTC day): the USD value of the non-spam holdings of their active wallets
- * and their exchange accounts. Run hourly, the last run of a day leaves that day's closing value. Demo users
- * keep their generated history.
+ * and their exchange accounts. Run hourly, the last run of a day leaves that day's closing value. Demo users'
+ * history is generated rather than measured: the same run brings it up to today (see ensureDemoData).
  */
 import { sql } from 'drizzle-orm';
+import { ensureDemoData } from '../demo/seed-demo-data';
 import type { SyncDeps } from './sync-deps';
 
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
 
-/** Upserts today's snapshot for every user with holdings; returns how many were written. */
+/** Upserts today's snapshot for every user with holdings; returns how many were written (demo users aside). */
 export async function snapshotPortfolios(deps: Pick<SyncDeps, 'db' | 'now'>): Promise<number> {
   const now = deps.now();
   const result = await deps.db.execute(sql`
@@ -23,6 +24,8 @@ export async function snapshotPortfolios(deps: Pick<SyncDeps, 'db' | 'now'>): Pr
     group by tb.user_id
     on conflict (user_id, measured_on) do update set value_usd = excluded.value_usd, created_at = excluded.created_at
     returning user_id`);
+  // After the real users' snapshots, so a failure here never costs them theirs.
+  await ensureDemoData(deps.db, now);
   // Both drivers answer with a `rows` array.
   return (result as { rows?: unknown[] }).rows?.length ?? 0;
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../../src/server/db/client';
 import { MIGRATIONS_FOLDER, prepareDatabase } from '../../../src/server/db/migrate';
 
-/** Identifies the template: PGlite's version and the migration and seed files it was built from. */
+/** Identifies the template: PGlite's version, the migration and seed files it was built from, and the UTC day. */
 function templateKey(): string {
   const hash = createHash('sha256');
   const pglite = JSON.parse(readFileSync(join(import.meta.dirname, '../../../node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
@@ -18,6 +18,8 @@ function templateKey(): string {
   for (const file of ['db/seed.ts', ...readdirSync(join(serverDir, 'demo')).sort().map((name) => `demo/${name}`)]) {
     hash.update(file).update(readFileSync(join(serverDir, file)));
   }
+  // Its demo data ends on the day it was built (see ensureDemoData); another day's would be rewritten at every open.
+  hash.update(new Date().toISOString().slice(0, 10));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -10,6 +10,8 @@ export type SyncStatus = (typeof SYNC_STATUSES)[number];
  * retry schedule; the others (`normal`, `internal`, `erc20`, `erc721`, `erc1155`, `rpc`, `esplora`, `deposits`,
  * `withdrawals`, `trades:<market>`) hold where the next incremental pass starts: the last block (inclusive), the
  * last Bitcoin txid, or the exchange time. A cursor moves in the same database transaction as the rows it covers.
+ * Demo wallets have one row of kind `demo` instead: `since` is the last day of their generated history and
+ * `last_txid` the fingerprint of the generated data set (see src/server/demo/seed-demo-data.ts).
  */
 export const syncCursors = pgTable(
   'sync_cursors',

@@ -1,3 +1,8 @@
+/**
+ * A throw-away local EVM chain for tests: anvil from the npm package `@foundry-rs/anvil`, on a free loopback port.
+ * The platform's binary is run directly (not through the package's Node launcher) so that stopping it waits for
+ * the node itself to exit.
+ */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 
@@ -6,13 +11,15 @@ export interface Anvil {
   stop(): Promise<void>;
 }
 
-/** The anvil binary the npm package `@foundry-rs/anvil` installs for this platform. */
+const START_TIMEOUT_MS = 15_000;
+
+/** The anvil binary `@foundry-rs/anvil` installs for this platform. */
 function anvilExecutable(): string {
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;
   return createRequire(import.meta.url).resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/anvil`);
 }
 
-/** A local EVM chain on a free loopback port. */
+/** Starts anvil with `chainId` and resolves once it listens. */
 export async function startAnvil(chainId: number): Promise<Anvil> {
   const child: ChildProcess = spawn(
     anvilExecutable(),
@@ -30,7 +37,7 @@ export async function startAnvil(chainId: number): Promise<Anvil> {
   try {
     const port = await new Promise<number>((resolve, reject) => {
       let output = '';
-      const timer = setTimeout(() => reject(new Error(`anvil did not start:\n${output}`)), 15_000);
+      const timer = setTimeout(() => reject(new Error(`anvil did not start:\n${output}`)), START_TIMEOUT_MS);
       const onData = (chunk: Buffer) => {
         output += chunk.toString('utf8');
         const match = /Listening on 127\.0\.0\.1:(\d+)/.exec(output);
@@ -44,6 +51,10 @@ export async function startAnvil(chainId: number): Promise<Anvil> {
       child.once('exit', (code) => {
         clearTimeout(timer);
         reject(new Error(`anvil exited (${String(code)}):\n${output}`));
+      });
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
       });
     });
     child.stdout?.resume();
