@@ -82,6 +82,7 @@ beforeAll(async () => {
   server = await startProviderServer({
     'GET /v2/api': byQuery('action', explorer),
     'GET /blockscout/api': 'etherscan/http-503.json',
+    'GET /ronin/api': 'etherscan/no-transactions.json',
     'GET /routescan/v2/network/mainnet/evm/1/etherscan/api': 'etherscan/http-503.json',
     'GET /llama/prices/current/:coins': 'defillama/prices-current.json',
     'GET /llama/prices/historical/:timestamp/:coins': (req) =>
@@ -106,7 +107,7 @@ function deps(database: TestDatabase, now = () => new Date()): SyncDeps {
     DATA_DIR: '/nonexistent-test-data-dir',
     ETHERSCAN_API_KEY: 'test-key',
     ETHERSCAN_BASE_URL: `${server.url}/v2/api`,
-    BLOCKSCOUT_URLS: `ETHEREUM=${server.url}/blockscout/api`,
+    BLOCKSCOUT_URLS: `ETHEREUM=${server.url}/blockscout/api,RONIN=${server.url}/ronin/api`,
     ROUTESCAN_BASE_URL: `${server.url}/routescan`,
     DEFILLAMA_BASE_URL: `${server.url}/llama`,
     COINGECKO_BASE_URL: `${server.url}/cg`,
@@ -216,16 +217,15 @@ describe.each(availableDrivers())('explorer sync on %s', (kind) => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('a network no history source serves keeps balances current and tells the user why no transactions appear', async () => {
+  it('reads a Ronin wallet from the Ronin explorer (Blockscout)', async () => {
     const ronin = await addWallet(database.db, userId, 'RONIN', '0x8ba1f109551bd432803012645ac136ddd64dba72');
     server.reset();
     expect(await syncWallet(deps(database), ronin)).toBe('synced');
-    expect(server.requests).toHaveLength(0);
+    expect(server.requests.map((r) => [r.path, r.query.action])).toEqual(
+      ['txlist', 'txlistinternal', 'tokentx', 'tokennfttx', 'token1155tx'].map((action) => ['/ronin/api', action]),
+    );
     const [wallet] = await database.db.select().from(wallets).where(eq(wallets.id, ronin));
-    expect(wallet).toMatchObject({
-      isSynchronized: true,
-      syncError: 'Transaction history for Ronin is not available on this server yet; balances are kept up to date.',
-    });
+    expect(wallet).toMatchObject({ isSynchronized: true, syncError: null });
   });
 
   it('stores daily FX rates for the days of the transactions of users paying in another fiat', async () => {

@@ -14,6 +14,7 @@ import { createNftMetadataReader, metadataFromJson } from '../../src/server/prov
 import { nftPrice } from '../../src/server/providers/nft/nft-price';
 import type { NftPriceProvider, NftRef } from '../../src/server/providers/nft/types';
 import { jsonFromDataUrl, resolveUri, substituteErc1155Id } from '../../src/server/providers/nft/uri';
+import { salePrice, type SaleLeg } from '../../src/server/sync/nft/nft-sale-price';
 import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
 
 const CID = 'QmYwAPJzv5CZsnA625s3Xf2nemtYgPpHdWEz79ojWnPbdG';
@@ -252,5 +253,35 @@ describe('NFT prices', () => {
       },
     };
     await expect(nftPrice(broken, ref)).rejects.toThrow(TypeError);
+  });
+});
+
+describe('NFT sale prices from the wallet’s own transaction', () => {
+  const eth = { tokenId: 'ETHEREUM:native', tokenSymbol: 'ETH', tokenDecimals: 18, nftId: null, isSpam: false, isError: false };
+  const usdt = { ...eth, tokenId: 'ETHEREUM:0xdac17f958d2ee523a2206206994597c13d831ec7', tokenSymbol: 'USDT', tokenDecimals: 6 };
+  const nft = (amount: bigint, direction: 'INCOMING' | 'OUTGOING' = 'INCOMING'): SaleLeg => ({ ...eth, tokenId: 'ETHEREUM:0x06012c8c', tokenSymbol: 'CK', tokenDecimals: 0, nftId: '7', direction, amount });
+  const leg = (token: typeof eth, direction: 'INCOMING' | 'OUTGOING', amount: bigint, extra: Partial<SaleLeg> = {}): SaleLeg => ({ ...token, direction, amount, ...extra });
+
+  it('is what the wallet paid, in that coin', () => {
+    expect(salePrice([leg(eth, 'OUTGOING', 250_000_000_000_000_000n), nft(1n)])).toEqual({ price: '0.25', currency: 'ETH' });
+  });
+
+  it('counts what came back in the same transaction, and spreads the rest over the units received', () => {
+    expect(salePrice([leg(usdt, 'OUTGOING', 12_000_000n), leg(usdt, 'INCOMING', 2_000_000n), nft(2n)])).toEqual({ price: '5', currency: 'USDT' });
+    // Base units that do not divide evenly lose the remainder, never invent one.
+    expect(salePrice([leg(usdt, 'OUTGOING', 10n), nft(3n)])).toEqual({ price: '0.000003', currency: 'USDT' });
+  });
+
+  it('gives none for a gift, an airdrop, a free mint or a payment in two currencies', () => {
+    expect(salePrice([nft(1n)])).toBeNull();
+    expect(salePrice([leg(eth, 'OUTGOING', 0n), nft(1n)])).toBeNull();
+    expect(salePrice([leg(eth, 'OUTGOING', 5n), leg(usdt, 'OUTGOING', 5n), nft(1n)])).toBeNull();
+    // Sold, not bought: the wallet received the money.
+    expect(salePrice([leg(eth, 'INCOMING', 5n), nft(1n, 'OUTGOING')])).toBeNull();
+  });
+
+  it('leaves out failed and spam legs', () => {
+    expect(salePrice([leg(eth, 'OUTGOING', 7n, { isError: true }), nft(1n)])).toBeNull();
+    expect(salePrice([leg(usdt, 'OUTGOING', 9_000_000n), leg(eth, 'OUTGOING', 1n, { isSpam: true }), nft(1n)])).toEqual({ price: '9', currency: 'USDT' });
   });
 });

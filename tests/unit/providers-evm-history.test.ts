@@ -6,6 +6,10 @@ import { createEtherscanCompatibleProvider } from '../../src/server/providers/ev
 import { createEtherscanV2Provider } from '../../src/server/providers/evm-history/etherscan-v2';
 import { createEvmHistoryProviders } from '../../src/server/providers/evm-history/provider-for-network';
 import { createRoutescanProvider } from '../../src/server/providers/evm-history/routescan';
+import { createRpcPublicClient } from '../../src/server/providers/evm-balance/rpc-client';
+import { evmTransferDrafts } from '../../src/server/sync/evm/evm-rows';
+import { createTokenCatalog } from '../../src/server/sync/token-catalog';
+import type { EvmNetwork } from '../../src/shared/enums';
 import type {
   EvmHistoryProvider,
   EvmTransferPage,
@@ -281,12 +285,26 @@ describe('explorer replies', () => {
     expect(JSON.stringify({ echoed, detail: echoed.detail, message: echoed.message })).not.toContain(API_KEY);
   });
 
-  it('explains a chain the API plan does not cover', async () => {
+  it('explains a chain the API plan does not cover, so another source may serve it', async () => {
     const error = await collect(providerFor('etherscan/plan-not-supported.json'), { network: 'BINANCE_SMART_CHAIN' }).catch(
       (e: unknown) => e,
     );
-    expect(error).toMatchObject({ kind: 'client_error' });
+    expect(error).toMatchObject({ kind: 'client_error', networkNotServed: true, retryable: false });
     expect((error as Error).message).toBe('Etherscan does not serve BSC with the configured API key.');
+  });
+
+  it('takes "chain not supported" as a network the explorer does not serve', async () => {
+    server.route('GET /v2/network/mainnet/evm/:chainId/etherscan/api', 'routescan/chain-not-supported.json');
+    const provider = createRoutescanProvider({ baseUrl: server.url, networks: ['BINANCE_SMART_CHAIN'] }, quietHttp());
+    const error = await collect(provider, { network: 'BINANCE_SMART_CHAIN' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'client_error', networkNotServed: true });
+    expect((error as Error).message).toBe('Routescan does not serve BSC.');
+    expect(server.count('/v2/network/mainnet/evm/56/etherscan/api')).toBe(1);
+  });
+
+  it('does not take an invalid key for a network it does not serve', async () => {
+    const error = await collect(providerFor('etherscan/invalid-api-key.json')).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'client_error', networkNotServed: false });
   });
 
   it('retries a 429 with Retry-After and a 503', async () => {
@@ -352,8 +370,55 @@ describe('paging', () => {
     const rows = Array.from({ length: 40 }, (_, i) => tokenRow(i, 100 + i));
     const { pages, items } = await collect(etherscanOver(rows, 20), { kind: 'erc20' });
     expect(items).toHaveLength(40);
-    expect(pages).toHaveLength(2);
+    // The last block read stays back until the next page shows whether it goes on.
+    expect(pages.map((page) => [page.items.length, page.lastBlock])).toEqual([
+      [19, 119n],
+      [20, 139n],
+      [1, 139n],
+    ]);
     expect(server.count('/v2/api')).toBe(3);
+  });
+
+  it('never splits a block across pages, so an ERC-1155 batch split by the explorer stays whole', async () => {
+    // Batches of 5 to 9 token ids (one row each, all with the batch's log index), so both page edges (7 rows)
+    // and restarts after the result window (21 rows) fall inside batches.
+    const rows: GeneratedRow[] = [];
+    for (let b = 0; b < 12; b++) {
+      const block = 500 + Math.floor(b / 2);
+      for (let id = 0; id < 5 + (b % 5); id++) {
+        rows.push({
+          ...tokenRow(rows.length, block),
+          hash: hash(9000 + b),
+          logIndex: String(b % 2),
+          contractAddress: '0x76be3b62873462d2142405439777e971754e8e77',
+          tokenID: String(1000 - id * 7),
+          tokenValue: String(id + 1),
+          tokenName: "Sandbox's ASSETs",
+          tokenSymbol: 'ASSET',
+          tokenDecimal: '0',
+        });
+      }
+    }
+    server.route('GET /api', explorer(rows, 21));
+    const paged = createEtherscanCompatibleProvider(
+      { name: 'test', displayName: 'Test explorer', endpointFor: () => `${server.url}/api`, rateLimit: { key: 'k', perSecond: 100 }, pageSize: 7, resultWindow: 21 },
+      quietHttp(),
+    );
+    const { pages, items } = await collect(paged, { kind: 'erc1155' });
+    expect(items).toHaveLength(rows.length);
+    const blocksSeen = pages.map((page) => new Set(page.items.map((t) => t.blockNumber)));
+    for (let i = 1; i < blocksSeen.length; i++) {
+      for (const block of nth(blocksSeen, i)) expect(nth(blocksSeen, i - 1).has(block)).toBe(false);
+    }
+
+    // Rows stored page by page get the same keys as all rows at once: none collide, none is lost.
+    const target = { walletId: 'w', userId: 'u', network: 'ETHEREUM' as const, address: WALLET };
+    const catalog = createTokenCatalog();
+    const key = (d: { txHash: string; logIndex: number }) => `${d.txHash}:${String(d.logIndex)}`;
+    const pageByPage = pages.flatMap((page) => evmTransferDrafts(target, page.items, catalog)).map(key);
+    const atOnce = evmTransferDrafts(target, items, catalog).map(key);
+    expect(new Set(pageByPage).size).toBe(rows.length);
+    expect(pageByPage.sort()).toEqual(atOnce.sort());
   });
 
   it('honours the block range', async () => {
@@ -471,17 +536,72 @@ describe('provider per network', () => {
     expect(providers.forNetwork('ETHEREUM')?.name).toBe('blockscout');
     expect(providers.forNetwork('POLYGON')?.name).toBe('blockscout');
     expect(providers.forNetwork('AVALANCHE')?.name).toBe('routescan');
+    expect(providers.forNetwork('FANTOM')?.name).toBe('routescan');
+    expect(providers.forNetwork('RONIN')?.name).toBe('blockscout');
     expect(providers.forNetwork('BINANCE_SMART_CHAIN')).toBeNull();
-    expect(providers.unserved()).toEqual(['FANTOM', 'BINANCE_SMART_CHAIN', 'RONIN']);
+    expect(providers.unserved()).toEqual(['BINANCE_SMART_CHAIN']);
+  });
+
+  it('gives every network a source once the JSON-RPC nodes are there, last and as a last resort', () => {
+    const clients = new Map<string, unknown>();
+    const clientFor = (network: EvmNetwork) => {
+      clients.set(network, true);
+      return createRpcPublicClient({ rpcUrl: 'http://127.0.0.1:1', chainId: 1 });
+    };
+    const providers = createEvmHistoryProviders({ rpc: { clientFor } }, http);
+    expect(providers.unserved()).toEqual([]);
+    expect(providers.forNetwork('BINANCE_SMART_CHAIN')).toMatchObject({ name: 'rpc', lastResort: true });
+    expect(providers.candidates('ETHEREUM').map((p) => p.name)).toEqual(['blockscout', 'routescan', 'rpc']);
+    expect(providers.candidates('FANTOM').map((p) => [p.name, p.lastResort === true])).toEqual([
+      ['routescan', false],
+      ['rpc', true],
+    ]);
+    // Clients are made when history is read, not when providers are listed.
+    expect(clients.size).toBe(0);
+    const keyed = createEvmHistoryProviders({ etherscanApiKey: API_KEY, rpc: { clientFor, networks: ['BINANCE_SMART_CHAIN'] } }, http);
+    expect(keyed.candidates('BINANCE_SMART_CHAIN').map((p) => p.name)).toEqual(['etherscan', 'rpc']);
+    expect(keyed.candidates('POLYGON').map((p) => p.name)).toEqual(['etherscan', 'blockscout']);
   });
 
   it('takes configured endpoints for other networks', () => {
     const providers = createEvmHistoryProviders(
-      { baseUrls: { blockscout: { RONIN: 'http://127.0.0.1:1/api' } }, routescanNetworks: ['FANTOM'] },
+      { baseUrls: { blockscout: { FANTOM: 'http://127.0.0.1:1/api' } }, routescanNetworks: ['ETHEREUM'] },
       http,
     );
-    expect(providers.forNetwork('RONIN')?.name).toBe('blockscout');
-    expect(providers.forNetwork('FANTOM')?.name).toBe('routescan');
+    expect(providers.forNetwork('FANTOM')?.name).toBe('blockscout');
+    expect(providers.candidates('ETHEREUM').map((p) => p.name)).toEqual(['blockscout', 'routescan']);
     expect(providers.forNetwork('AVALANCHE')).toBeNull();
+  });
+
+  it('asks the public explorers at their documented addresses', async () => {
+    const server = await startProviderServer({
+      'GET /api': 'etherscan/no-transactions.json',
+      'GET /v2/network/mainnet/evm/:chainId/etherscan/api': 'etherscan/no-transactions.json',
+    });
+    try {
+      // The explorers' own hosts, answered by the fixture server.
+      const asked: string[] = [];
+      const toFixtures: typeof fetch = (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : input.toString());
+        asked.push(`${url.host}${url.pathname}`);
+        return fetch(`${server.url}${url.pathname}${url.search}`, init);
+      };
+      const clock = fakeClock();
+      const viaFixtures = createHttpClient({ fetch: toFixtures, now: clock.now, sleep: clock.sleep, logger: { warn: () => {} } });
+      const providers = createEvmHistoryProviders({}, viaFixtures);
+      for (const network of ['RONIN', 'FANTOM', 'AVALANCHE', 'POLYGON'] as const) {
+        const provider = providers.forNetwork(network);
+        if (!provider) throw new Error(`No provider for ${network}`);
+        await collect(provider, { network });
+      }
+      expect(asked).toEqual([
+        'explorer.roninchain.com/api',
+        'api.routescan.io/v2/network/mainnet/evm/250/etherscan/api',
+        'api.routescan.io/v2/network/mainnet/evm/43114/etherscan/api',
+        'polygon.blockscout.com/api',
+      ]);
+    } finally {
+      await server.close();
+    }
   });
 });

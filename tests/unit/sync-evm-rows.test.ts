@@ -96,6 +96,15 @@ describe('evmTransferDrafts', () => {
     expect(a?.logIndex).toBeGreaterThanOrEqual(UNINDEXED_BASE);
   });
 
+  it('numbers a batch naming one token id twice the same way whatever order the explorer lists it in', () => {
+    const entry = (id: bigint, value: bigint) => transfer({ kind: 'erc1155', from: OTHER, to: ME, value, logIndex: 9, tokenId: id, tokenAddress: '0x76be3b62873462d2142405439777e971754e8e77' });
+    const keyed = (items: RawEvmTransfer[]) => evmTransferDrafts(target, items, catalog).map((d) => `${d.nftId ?? ''}:${d.amount.toString()}:${String(d.logIndex)}`).sort();
+    const one = [entry(5n, 3n), entry(5n, 1n), entry(2n, 7n)];
+    const other = [entry(2n, 7n), entry(5n, 1n), entry(5n, 3n)];
+    expect(keyed(one)).toEqual(keyed(other));
+    expect(keyed(one)).toEqual(['2:7:9', `5:1:${String(9 + BATCH_STRIDE)}`, `5:3:${String(9 + 2 * BATCH_STRIDE)}`]);
+  });
+
   it('takes token details from the token list, flags look-alike spam, and never flags NFTs for having no decimals', () => {
     const [usdc, fake, nft] = evmTransferDrafts(
       target,

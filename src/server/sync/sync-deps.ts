@@ -92,6 +92,8 @@ export function createSyncDeps(options: CreateSyncDepsOptions): SyncDeps {
         ...(chain.routescanBaseUrl ? { routescan: chain.routescanBaseUrl } : {}),
         blockscout: chain.blockscoutUrls,
       },
+      // The network's JSON-RPC node reads history itself where no explorer serves the network.
+      rpc: { clientFor: (network) => evmBalances(network).client },
       logger,
     },
     http,

@@ -1,8 +1,9 @@
 /**
- * One sync run of one wallet: under the wallet's lease, history from the stored cursors (EVM explorers or the
- * devnet's JSON-RPC, Bitcoin through Esplora) up to the plan's transaction limit, then balances with current
- * prices and NFT holdings. Success marks the wallet synchronized; a failure keeps every stored row, records the
- * reason for the user and schedules a retry with backoff.
+ * One sync run of one wallet: under the wallet's lease, history from the stored cursors (EVM explorers, the
+ * network's JSON-RPC node where no explorer serves it or on the devnet, Bitcoin through Esplora) up to the plan's
+ * transaction limit, then balances with current prices and NFT holdings with their prices. Success marks the
+ * wallet synchronized; a failure keeps every stored row, records the reason for the user and schedules a retry
+ * with backoff.
  */
 import { eq, max } from 'drizzle-orm';
 import { EVM_NETWORKS, NETWORK_LABELS, type EvmNetwork } from '../../shared/enums';

@@ -23,7 +23,8 @@ export interface ScanNativeTransfersParams {
 
 const lower = (value: string): HexAddress => value.toLowerCase() as HexAddress;
 
-async function transactionsOfBlock(
+/** The transactions of one block sent or received by `who` (every one when absent), as kind 'normal'. */
+export async function transactionsOfBlock(
   client: PublicClient,
   blockNumber: bigint,
   who: string | undefined,

@@ -8,6 +8,7 @@
 import { decodeAbiParameters, pad, toEventSelector, type Address, type Hex, type PublicClient } from 'viem';
 import type { EvmTransferPage, HexAddress, HexHash, RawEvmTransfer } from '../evm-history/types';
 import { createChainDetails, type ChainDetails } from './chain-details';
+import { isNodeRefusal, transportFailure } from './rpc-errors';
 
 export type LogTransferKind = 'erc20' | 'erc721' | 'erc1155';
 
@@ -19,8 +20,15 @@ export interface GetLogsTransfersParams {
   fromBlock: bigint;
   /** Inclusive; the chain head when absent. */
   toBlock?: bigint;
-  /** Blocks per eth_getLogs request (default 2000; many public nodes refuse wider ranges). */
+  /** Blocks per eth_getLogs request to begin with (default 2000; many public nodes refuse wider ranges). */
   blockRange?: bigint;
+  /**
+   * Widest range to grow to while answers stay small (default `blockRange`: no growth). A range the node
+   * refuses (too wide, too many results, no answer in time) is halved and asked again.
+   */
+  maxBlockRange?: bigint;
+  /** An empty page after this many blocks without one, so a long scan's cursor moves on (default: none). */
+  progressBlocks?: bigint;
   /** Shared look-ups (block times, transactions, token metadata); one is created when absent. */
   details?: ChainDetails;
 }
@@ -151,21 +159,43 @@ const order = (a: RawEvmTransfer, b: RawEvmTransfer): number =>
     ? a.blockNumber < b.blockNumber ? -1 : 1
     : (a.logIndex ?? 0) - (b.logIndex ?? 0) || (a.tokenId !== null && b.tokenId !== null ? (a.tokenId < b.tokenId ? -1 : a.tokenId > b.tokenId ? 1 : 0) : 0);
 
+/** Whether a failed eth_getLogs may succeed over a narrower range. */
+function mayNarrow(error: unknown): boolean {
+  if (isNodeRefusal(error)) return true;
+  const failure = transportFailure(error);
+  if (!failure) return false;
+  return failure.kind === 'client_error' || failure.kind === 'bad_response' || (failure.kind === 'unavailable' && failure.detail.includes('no answer within'));
+}
+
+/** Logs per answer below which the next range doubles (up to maxBlockRange). */
+const SMALL_ANSWER = 1000;
+
 /**
  * Token transfers in [fromBlock, toBlock], one page per block range that has any (ascending by block and log
  * index); `lastBlock` is the range's end, so a cursor stored from it never skips a block.
  */
 export async function* getLogsTransfers(client: PublicClient, params: GetLogsTransfersParams): AsyncGenerator<EvmTransferPage> {
   const kinds = new Set<LogTransferKind>(params.kinds ?? ['erc20', 'erc721']);
-  const range = params.blockRange ?? 2000n;
+  let range = params.blockRange ?? 2000n;
   if (range < 1n) throw new RangeError('blockRange must be at least 1.');
+  const maxRange = params.maxBlockRange !== undefined && params.maxBlockRange > range ? params.maxBlockRange : range;
   const toBlock = params.toBlock ?? (await client.getBlockNumber({ cacheTime: 0 }));
   const details = params.details ?? createChainDetails(client);
   const filters = topicFilters(params.address, kinds);
+  let reported = params.fromBlock - 1n;
 
-  for (let start = params.fromBlock; start <= toBlock; start += range) {
+  for (let start = params.fromBlock; start <= toBlock; ) {
     const end = start + range - 1n < toBlock ? start + range - 1n : toBlock;
-    const batches = await Promise.all(filters.map((topics) => fetchLogs(client, start, end, topics)));
+    let batches: RawLog[][];
+    try {
+      batches = await Promise.all(filters.map((topics) => fetchLogs(client, start, end, topics)));
+    } catch (error) {
+      if (range > 1n && mayNarrow(error)) {
+        range /= 2n;
+        continue;
+      }
+      throw error;
+    }
     const seen = new Set<string>();
     const decoded: DecodedTransfer[] = [];
     for (const log of batches.flat()) {
@@ -176,9 +206,17 @@ export async function* getLogsTransfers(client: PublicClient, params: GetLogsTra
       seen.add(key);
       decoded.push(...decode(log, kinds));
     }
-    if (decoded.length === 0) continue;
-    const items = await Promise.all(decoded.map((t) => toRawTransfer(t, details)));
-    items.sort(order);
-    yield { items, lastBlock: end };
+    if (decoded.length > 0) {
+      const items = await Promise.all(decoded.map((t) => toRawTransfer(t, details)));
+      items.sort(order);
+      yield { items, lastBlock: end };
+      reported = end;
+    } else if (params.progressBlocks !== undefined && end - reported >= params.progressBlocks) {
+      yield { items: [], lastBlock: end };
+      reported = end;
+    }
+    start = end + 1n;
+    if (range < maxRange && seen.size < SMALL_ANSWER) range = range * 2n < maxRange ? range * 2n : maxRange;
   }
+  if (params.progressBlocks !== undefined && reported < toBlock && toBlock >= params.fromBlock) yield { items: [], lastBlock: toBlock };
 }

@@ -9,10 +9,14 @@ import { createEtherscanCompatibleProvider } from './etherscan-compatible';
 import { keyFingerprint } from './key-fingerprint';
 import type { EvmHistoryProvider } from './types';
 
-/** Public Blockscout instances for networks of this product. */
+/**
+ * Public Blockscout instances for networks of this product. The Ronin explorer (explorer.roninchain.com) runs
+ * Blockscout, so its Etherscan-compatible RPC API answers at /api like the others.
+ */
 export const BLOCKSCOUT_URLS: Partial<Record<EvmNetwork, string>> = {
   ETHEREUM: 'https://eth.blockscout.com/api',
   POLYGON: 'https://polygon.blockscout.com/api',
+  RONIN: 'https://explorer.roninchain.com/api',
 };
 
 export interface BlockscoutOptions {

@@ -3,6 +3,11 @@
  * `account` lists sorted ascending, paged by `page` inside the result window (page × offset ≤
  * 10,000) and, beyond it, restarted from the last block seen with that block's already delivered
  * transfers dropped, so any number of transfers is read completely.
+ *
+ * A block's transfers are handed on together: while more pages may follow, the transfers of the last
+ * block read so far wait for the next page. An ERC-1155 TransferBatch (one row per token id, all with
+ * the batch's log index) or a transaction's internal transfers that an explorer splits across pages
+ * therefore reach the sync whole, which numbers the parts of a batch by their place in it.
  */
 import * as v from 'valibot';
 import type { EvmNetwork } from '../../../shared/enums';
@@ -42,6 +47,8 @@ export interface EtherscanCompatibleConfig {
 const RATE_LIMIT_TEXT = /rate limit|max calls per|too many requests/i;
 const API_KEY_TEXT = /api ?key/i;
 const PLAN_TEXT = /not supported for this chain|upgrade your api plan|api plan/i;
+/** Routescan and others answer a chain they do not index with status "0" and "chain not supported". */
+const NOT_SERVED_TEXT = /chain (is )?not supported|unsupported chain|network not supported|chain not found/i;
 const TIMEOUT_TEXT = /timeout|timed out|try again later/i;
 const INVALID_TEXT = /invalid|missing|error!/i;
 
@@ -69,12 +76,13 @@ export function createEtherscanCompatibleProvider(
   }
   const pagesPerWindow = Math.floor(resultWindow / pageSize);
 
-  function failure(endpoint: string, kind: ProviderError['kind'], detail: string, userMessage?: string): ProviderError {
+  function failure(endpoint: string, kind: ProviderError['kind'], detail: string, userMessage?: string, networkNotServed = false): ProviderError {
     return new ProviderError({
       kind,
       host: new URL(endpoint).host,
       provider: config.displayName,
       detail,
+      networkNotServed,
       ...(userMessage ? { userMessage } : {}),
     });
   }
@@ -92,7 +100,11 @@ export function createEtherscanCompatibleProvider(
         'client_error',
         reason,
         `${config.displayName} does not serve ${NETWORK_LABELS[network]} with the configured API key.`,
+        true,
       );
+    }
+    if (NOT_SERVED_TEXT.test(reason)) {
+      throw failure(endpoint, 'client_error', reason, `${config.displayName} does not serve ${NETWORK_LABELS[network]}.`, true);
     }
     if (API_KEY_TEXT.test(reason)) {
       throw failure(endpoint, 'client_error', reason, `${config.displayName} refused the API key; check the key in the server configuration.`);
@@ -152,21 +164,23 @@ export function createEtherscanCompatibleProvider(
         provider: config.displayName,
         detail: `${config.name} is not configured for ${p.network}`,
         userMessage: `${config.displayName} does not serve ${NETWORK_LABELS[p.network]}.`,
+        networkNotServed: true,
       });
     }
     if (p.toBlock !== undefined && p.toBlock < p.fromBlock) return;
 
     let startBlock = p.fromBlock;
     let page = 1;
-    // Transfers delivered in the highest block so far, counted by identity.
+    // Transfers read in the highest block so far, counted by identity.
     let boundaryBlock = -1n;
     let boundary = new Map<string, number>();
-    // After a restart from `startBlock`: the ones of that block to drop as already delivered.
+    // After a restart from `startBlock`: the ones of that block to drop as already read.
     let alreadyDelivered = new Map<string, number>();
+    // Read but not yet handed on: the transfers of the highest block read so far (it may go on next page).
+    let held: RawEvmTransfer[] = [];
 
     for (;;) {
       const rows = await fetchPage(endpoint, p, startBlock, page);
-      const fresh: RawEvmTransfer[] = [];
       for (const transfer of rows) {
         const id = transferIdentity(transfer);
         if (transfer.blockNumber === startBlock) {
@@ -176,17 +190,25 @@ export function createEtherscanCompatibleProvider(
             continue;
           }
         }
-        fresh.push(transfer);
+        held.push(transfer);
         if (transfer.blockNumber > boundaryBlock) {
           boundaryBlock = transfer.blockNumber;
           boundary = new Map();
         }
         if (transfer.blockNumber === boundaryBlock) boundary.set(id, (boundary.get(id) ?? 0) + 1);
       }
-      if (fresh.length > 0) yield { items: fresh, lastBlock: boundaryBlock };
 
       const last = rows.at(-1);
-      if (!last || rows.length < pageSize) return;
+      if (!last || rows.length < pageSize) {
+        if (held.length > 0) yield { items: held, lastBlock: boundaryBlock };
+        return;
+      }
+      // More may follow: hand on every block before the highest one read, keep that one back.
+      const complete = held.filter((transfer) => transfer.blockNumber < boundaryBlock);
+      if (complete.length > 0) {
+        held = held.filter((transfer) => transfer.blockNumber === boundaryBlock);
+        yield { items: complete, lastBlock: boundaryBlock };
+      }
       if (page < pagesPerWindow) {
         page += 1;
         continue;
@@ -201,11 +223,18 @@ export function createEtherscanCompatibleProvider(
         );
         startBlock = last.blockNumber + 1n;
         alreadyDelivered = new Map();
+        if (held.length > 0) {
+          yield { items: held, lastBlock: boundaryBlock };
+          held = [];
+        }
       } else {
         startBlock = last.blockNumber;
         alreadyDelivered = new Map(boundary);
       }
-      if (p.toBlock !== undefined && startBlock > p.toBlock) return;
+      if (p.toBlock !== undefined && startBlock > p.toBlock) {
+        if (held.length > 0) yield { items: held, lastBlock: boundaryBlock };
+        return;
+      }
     }
   }
 

@@ -1,8 +1,15 @@
 /**
  * Chooses the EVM history source per network: Etherscan V2 when a key is configured and it serves
- * the network, otherwise Blockscout, then Routescan. The others stay available as fallbacks.
+ * the network, otherwise Blockscout, then Routescan. The others stay available as fallbacks. Last comes
+ * the network's JSON-RPC node, reading history itself where no explorer serves the network (BNB Smart
+ * Chain without an Etherscan key that covers it) or every explorer refuses it.
+ *
+ * By default: Ethereum (Blockscout, Routescan), Polygon (Blockscout), Avalanche (Routescan), Fantom
+ * (Routescan), Ronin (its Blockscout explorer), BNB Smart Chain (Etherscan with a paid key, else JSON-RPC).
  */
+import type { PublicClient } from 'viem';
 import { EVM_NETWORKS, type EvmNetwork } from '../../../shared/enums';
+import { createRpcHistoryProvider } from '../evm-balance/rpc-history-provider';
 import type { HttpClient, HttpLogger } from '../http/http-client';
 import { createBlockscoutProvider } from './blockscout';
 import { createEtherscanV2Provider, type EtherscanV2Options } from './etherscan-v2';
@@ -24,6 +31,15 @@ export interface EvmHistoryConfig {
   /** Override which networks Etherscan V2 / Routescan are used for. */
   etherscanNetworks?: readonly EvmNetwork[];
   routescanNetworks?: readonly EvmNetwork[];
+  /**
+   * The JSON-RPC node of each network, read as the last resort (account-state scan, event logs, call
+   * traces). Without it, a network no explorer serves has no history source.
+   */
+  rpc?: {
+    clientFor: (network: EvmNetwork) => PublicClient;
+    /** Networks with a node (default every EVM network). */
+    networks?: readonly EvmNetwork[];
+  };
   pageSize?: number;
   logger?: HttpLogger;
 }
@@ -33,7 +49,10 @@ export interface EvmHistoryProviders {
   readonly all: readonly EvmHistoryProvider[];
   /** The preferred provider for a network, or null when none serves it. */
   forNetwork(network: EvmNetwork): EvmHistoryProvider | null;
-  /** Providers serving a network, preferred first (the rest are fallbacks during outages). */
+  /**
+   * Providers serving a network, preferred first (the rest are fallbacks during outages); the JSON-RPC
+   * node, when configured, comes last as a last resort (see EvmHistoryProvider.lastResort).
+   */
   candidates(network: EvmNetwork): EvmHistoryProvider[];
   /** Networks no configured provider serves. */
   unserved(): EvmNetwork[];
@@ -72,6 +91,18 @@ export function createEvmHistoryProviders(config: EvmHistoryConfig, http: HttpCl
       http,
     ),
   );
+
+  if (config.rpc) {
+    all.push(
+      createRpcHistoryProvider({
+        clientFor: config.rpc.clientFor,
+        ...(config.rpc.networks ? { networks: config.rpc.networks } : {}),
+        scan: 'state',
+        lastResort: true,
+        ...(config.logger ? { logger: config.logger } : {}),
+      }),
+    );
+  }
 
   const candidates = (network: EvmNetwork) => all.filter((provider) => provider.supports(network));
   return {

@@ -10,8 +10,11 @@ import type { EvmHistoryProvider } from './types';
 
 export const ROUTESCAN_URL = 'https://api.routescan.io';
 
-/** Networks of this product that Routescan indexes. */
-export const ROUTESCAN_NETWORKS: readonly EvmNetwork[] = ['AVALANCHE', 'ETHEREUM'];
+/**
+ * Networks of this product that Routescan indexes without a key: Avalanche C-Chain (43114), Ethereum (1) and
+ * Fantom Opera (250). BNB Smart Chain (56) is not among them (Routescan answers "chain not supported").
+ */
+export const ROUTESCAN_NETWORKS: readonly EvmNetwork[] = ['AVALANCHE', 'ETHEREUM', 'FANTOM'];
 
 export interface RoutescanOptions {
   /** Origin (and optional path prefix) in front of `/v2/network/…`. */

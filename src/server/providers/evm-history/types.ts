@@ -46,7 +46,8 @@ export interface RawEvmTransfer {
 /**
  * One page of transfers in ascending block order. Everything below `lastBlock` has been delivered;
  * transfers in `lastBlock` itself may continue on the next page, so a stored cursor resumes from
- * `lastBlock` (inclusive) and relies on idempotent writes.
+ * `lastBlock` (inclusive) and relies on idempotent writes. A page may hold no items: a long scan over
+ * JSON-RPC reports its progress that way, so the cursor moves on through stretches without activity.
  */
 export interface EvmTransferPage {
   items: RawEvmTransfer[];
@@ -68,6 +69,12 @@ export interface EvmHistoryProvider {
   /** Name shown to users, e.g. `Etherscan`. */
   readonly displayName: string;
   supports(network: EvmNetwork): boolean;
-  /** Pages in ascending block order; an address with no activity yields no page. */
+  /**
+   * Used only when no source before it serves the network (none is configured, or each refuses the network),
+   * never in place of one that is merely down: a JSON-RPC node reading history itself is slow, and mixing it
+   * with an explorer over the same blocks could name the same internal transfer twice.
+   */
+  readonly lastResort?: boolean;
+  /** Pages in ascending block order; an address with no activity yields no page with items. */
   listTransfers(params: ListTransfersParams): AsyncIterable<EvmTransferPage>;
 }

@@ -26,6 +26,11 @@ export interface ProviderErrorInit {
   retryAfterMs?: number;
   /** Overrides the default user-facing message for the kind. */
   userMessage?: string;
+  /**
+   * The provider does not serve the asked network at all (an explorer answering "chain not supported", or an
+   * API plan that leaves the chain out): another source may, now rather than after a retry.
+   */
+  networkNotServed?: boolean;
   cause?: unknown;
 }
 
@@ -52,6 +57,7 @@ export class ProviderError extends Error {
   readonly status: number | null;
   readonly detail: string;
   readonly retryAfterMs: number | null;
+  readonly networkNotServed: boolean;
 
   constructor(init: ProviderErrorInit) {
     const provider = init.provider ?? init.host;
@@ -62,6 +68,7 @@ export class ProviderError extends Error {
     this.status = init.status ?? null;
     this.detail = init.detail ?? '';
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.networkNotServed = init.networkNotServed ?? false;
   }
 
   /** True when the same request may succeed later (rate limits and outages). */

@@ -45,6 +45,9 @@ export interface NftPriceProvider {
 export interface NftPrice {
   price: string | null;
   currency: string | null;
-  /** True once a price source has answered for this NFT; false with no source or while it cannot be reached. */
+  /**
+   * True once a price was looked up for this NFT, with or without a result (the sync prices held NFTs from the
+   * wallet's own purchase transactions); false while no lookup could be made.
+   */
   is_price_synced: boolean;
 }

@@ -1,13 +1,13 @@
 /**
  * A wallet's EVM history, kind by kind (normal, internal, ERC-20, ERC-721, ERC-1155), each from its stored
- * block cursor. Pages are committed with their cursor; the preferred provider's outage hands the same cursor
- * to the next provider; the plan's limit stops ingestion.
+ * block cursor. Pages are committed with their cursor; the preferred provider's outage (or its refusal of the
+ * network) hands the same cursor to the next provider; the plan's limit stops ingestion.
  */
 import { EVM_TRANSFER_KINDS, type EvmHistoryProvider, type EvmTransferKind, type EvmTransferPage, type HexAddress } from '../../providers/evm-history/types';
-import { isProviderError } from '../../providers/http/http-client';
 import type { EvmNetwork } from '../../../shared/enums';
 import { commitPage, consume, type RunContext } from '../run-context';
 import { readCursor, writeCursor } from '../sync-cursors';
+import { providerErrorIn } from '../sync-errors';
 import { storeWalletDrafts } from '../transaction-store';
 import { evmTransferDrafts, type EvmWalletTarget } from './evm-rows';
 
@@ -30,9 +30,17 @@ export async function ingestEvmPages(ctx: RunContext, target: EvmWalletTarget, k
   return true;
 }
 
+/**
+ * One kind from the first provider that serves it. An outage (rate limit, no answer) hands the cursor to the
+ * next provider; so does a provider that does not serve the network at all. A last-resort provider (the
+ * JSON-RPC node) is only used when every provider before it refused the network, never for an outage.
+ */
 async function ingestKindWithFallback(ctx: RunContext, target: EvmWalletTarget, kind: EvmTransferKind, providers: readonly EvmHistoryProvider[]): Promise<boolean> {
   let firstError: unknown;
+  // The first outage: what to report when every source failed, since a retry can help with it.
+  let outage: unknown;
   for (const provider of providers) {
+    if (provider.lastResort === true && outage !== undefined) continue;
     const cursor = await readCursor(ctx.deps.db, ctx.subject, kind);
     const fromBlock = cursor?.lastBlock ?? 0n;
     try {
@@ -43,12 +51,14 @@ async function ingestKindWithFallback(ctx: RunContext, target: EvmWalletTarget, 
         provider.listTransfers({ network: target.network, address: target.address as HexAddress, kind, fromBlock }),
       );
     } catch (error) {
-      if (!isProviderError(error) || !error.retryable) throw error;
+      const failure = providerErrorIn(error);
+      if (failure === null || !(failure.retryable || failure.networkNotServed)) throw error;
+      if (failure.retryable) outage ??= error;
       firstError ??= error;
-      ctx.deps.logger.warn(`${provider.displayName} failed for ${target.network} ${kind}; trying the next source`, { detail: error.detail });
+      ctx.deps.logger.warn(`${provider.displayName} failed for ${target.network} ${kind}; trying the next source`, { detail: failure.detail });
     }
   }
-  throw firstError ?? new Error(`No history source serves ${target.network}.`);
+  throw outage ?? firstError ?? new Error(`No history source serves ${target.network}.`);
 }
 
 /** Syncs every transfer kind; false when the plan's limit stopped it. Needs at least one provider. */

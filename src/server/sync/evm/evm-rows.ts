@@ -37,8 +37,17 @@ function tokenOf(target: EvmWalletTarget, item: RawEvmTransfer, catalog: TokenCa
   };
 }
 
+const compareBig = (a: bigint, b: bigint): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Order of the entries of one ERC-1155 batch: by token id, then amount (a batch may name an id twice). */
+const batchOrder = (a: RawEvmTransfer, b: RawEvmTransfer): number => compareBig(a.tokenId ?? 0n, b.tokenId ?? 0n) || compareBig(a.value, b.value);
+
+/**
+ * The log index of each item. Entries of one ERC-1155 TransferBatch share hash and log index and are told
+ * apart by their place in the batch, so the page must hold the whole batch: the providers hand a block's
+ * transfers on together, never split across pages.
+ */
 function logIndexes(items: readonly RawEvmTransfer[]): number[] {
-  // Positions of ERC-1155 batch entries: entries sharing hash and log index, ordered by token id.
   const groups = new Map<string, RawEvmTransfer[]>();
   for (const item of items) {
     if (item.kind !== 'erc1155' || item.logIndex === null) continue;
@@ -47,7 +56,7 @@ function logIndexes(items: readonly RawEvmTransfer[]): number[] {
     if (list) list.push(item);
     else groups.set(key, [item]);
   }
-  for (const list of groups.values()) list.sort((a, b) => ((a.tokenId ?? 0n) < (b.tokenId ?? 0n) ? -1 : (a.tokenId ?? 0n) > (b.tokenId ?? 0n) ? 1 : 0));
+  for (const list of groups.values()) list.sort(batchOrder);
   const internalSeen = new Map<string, number>();
   return items.map((item) => {
     switch (item.kind) {

@@ -1,14 +1,16 @@
 /**
  * The NFTs a wallet holds now, from its ERC-721 / ERC-1155 transfers (received less sent per contract and id),
- * with metadata read once per item (name, image, traits) and the image copied onto the item's transaction rows.
- * Metadata hosts that fail are tried again a day later; they never fail the sync.
+ * with metadata read once per item (name, image, traits) and the image copied onto the item's transaction rows,
+ * and a price where the wallet's history shows one (nft-sale-price.ts). Metadata hosts that fail are tried again
+ * a day later; they never fail the sync.
  */
-import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { getAddress, type Address } from 'viem';
 import type { EvmNetwork } from '../../../shared/enums';
 import type { Database } from '../../db/database';
 import { nftHoldings, transactions, type NftStandard } from '../../db/schema';
 import type { SyncDeps } from '../sync-deps';
+import { salePrice, type SaleLeg } from './nft-sale-price';
 
 /** Metadata reads per sync run (the rest follow on later runs). */
 export const METADATA_READS_PER_RUN = 25;
@@ -75,7 +77,65 @@ export async function refreshNftHoldings(deps: SyncDeps, owner: { userId: string
       if (!keep.has(`${row.contract}:${row.nftId}`)) await tx.delete(nftHoldings).where(eq(nftHoldings.id, row.id));
     }
   });
+  await priceHeldNfts(db, owner.walletId);
   await readMissingMetadata(deps, owner.walletId, network, now);
+}
+
+/** Transaction hashes per query when reading the legs of the acquiring transactions. */
+const HASHES_PER_QUERY = 500;
+
+/**
+ * Prices every held NFT from the transaction that last brought it in, and marks the price looked up (with or
+ * without a result), so the PWA stops saying prices are loading.
+ */
+export async function priceHeldNfts(db: Database, walletId: string): Promise<void> {
+  const held = await db
+    .select({ id: nftHoldings.id, contract: nftHoldings.contractAddress, nftId: nftHoldings.nftId, price: nftHoldings.price, currency: nftHoldings.priceCurrency, synced: nftHoldings.isPriceSynced })
+    .from(nftHoldings)
+    .where(eq(nftHoldings.walletId, walletId));
+  if (held.length === 0) return;
+
+  // The latest transaction that brought each item in.
+  const acquisitions = await db
+    .selectDistinctOn([transactions.tokenAddress, transactions.nftId], { contract: transactions.tokenAddress, nftId: transactions.nftId, txHash: transactions.txHash })
+    .from(transactions)
+    .where(and(eq(transactions.walletId, walletId), isNotNull(transactions.nftId), eq(transactions.direction, 'INCOMING'), eq(transactions.isError, false)))
+    .orderBy(transactions.tokenAddress, transactions.nftId, desc(transactions.createdAt), desc(transactions.blockNumber));
+  const acquiredIn = new Map(acquisitions.map((row) => [`${row.contract ?? ''}:${row.nftId ?? ''}`, row.txHash]));
+
+  const hashes = [...new Set(acquiredIn.values())];
+  const legs = new Map<string, SaleLeg[]>();
+  for (let i = 0; i < hashes.length; i += HASHES_PER_QUERY) {
+    const rows = await db
+      .select({
+        txHash: transactions.txHash,
+        direction: transactions.direction,
+        amount: transactions.amount,
+        tokenId: transactions.tokenId,
+        tokenSymbol: transactions.tokenSymbol,
+        tokenDecimals: transactions.tokenDecimals,
+        nftId: transactions.nftId,
+        isSpam: transactions.isSpam,
+        isError: transactions.isError,
+      })
+      .from(transactions)
+      .where(and(eq(transactions.walletId, walletId), inArray(transactions.txHash, hashes.slice(i, i + HASHES_PER_QUERY))));
+    for (const row of rows) {
+      const list = legs.get(row.txHash) ?? [];
+      list.push({ ...row, amount: BigInt(row.amount) });
+      legs.set(row.txHash, list);
+    }
+  }
+
+  for (const item of held) {
+    const hash = acquiredIn.get(`${item.contract}:${item.nftId}`);
+    const found = hash === undefined ? null : salePrice(legs.get(hash) ?? []);
+    const price = found?.price ?? null;
+    const currency = found?.currency ?? null;
+    // numeric keeps the scale it was given, so a price stored from the same text reads back equal.
+    if (item.synced && item.price === price && item.currency === currency) continue;
+    await db.update(nftHoldings).set({ price, priceCurrency: currency, isPriceSynced: true }).where(eq(nftHoldings.id, item.id));
+  }
 }
 
 async function readMissingMetadata(deps: SyncDeps, walletId: string, network: EvmNetwork, now: Date): Promise<void> {
