@@ -56,7 +56,11 @@ test('the 7-step tutorial runs from the welcome dialog to the end', async ({ pag
   const done = page.getByRole('dialog', { name: "You're ready to go" });
   await expect(done).toBeVisible();
   await expect(done.getByRole('link', { name: 'FAQ' })).toHaveAttribute('href', '/faq');
-  await expect(done.getByText(/chat with us/)).toBeVisible();
+  // The chat it points to is the help menu's Chat entry (this build sets no chat URL: it writes to the contact).
+  const chat = done.getByRole('link', { name: 'chat with us' });
+  await expect(chat).toHaveAttribute('href', /^mailto:.+@.+/);
+  const chatHref = await chat.getAttribute('href');
+  await expect(done.getByText(/open the help button .* and choose Chat/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
   const saved = page.waitForResponse(
@@ -68,6 +72,12 @@ test('the 7-step tutorial runs from the welcome dialog to the end', async ({ pag
   expect(((await response.json()) as { is_tutorial_viewed: boolean }).is_tutorial_viewed).toBe(true);
   await expect(done).toBeHidden();
   await expect(step(page)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Help', exact: true }).click();
+  const help = page.getByRole('navigation', { name: 'Help' });
+  await expect(help.getByRole('link', { name: 'Chat', exact: true })).toHaveAttribute('href', chatHref ?? '');
+  await expect(help.getByRole('link', { name: 'FAQ', exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   await page.goto('/overview');
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();

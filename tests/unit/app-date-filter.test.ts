@@ -3,7 +3,9 @@ import {
   DATE_MESSAGES,
   dateBounds,
   dateRangeErrors,
+  earliestEnd,
   isRealDay,
+  latestStart,
   rangeToApply,
   resetToBound,
   singleDateError,
@@ -42,14 +44,28 @@ describe('single date rules (spec §5)', () => {
 });
 
 describe('the From/To pair', () => {
-  it('puts the order error on the field changed last', () => {
-    expect(dateRangeErrors('2024-05-02', '2024-05-01', bounds, 'end')).toEqual({ end: DATE_MESSAGES.afterFrom });
-    expect(dateRangeErrors('2024-05-02', '2024-05-01', bounds, 'start')).toEqual({ start: DATE_MESSAGES.beforeTo });
+  it('flags both fields when "To" is not after "From"', () => {
+    const both = { start: DATE_MESSAGES.beforeTo, end: DATE_MESSAGES.afterFrom };
+    expect(dateRangeErrors('2024-05-02', '2024-05-01', bounds)).toEqual(both);
+    expect(dateRangeErrors('2024-05-01', '2024-05-01', bounds)).toEqual(both);
+    expect(dateRangeErrors(bounds.max, bounds.max, bounds)).toEqual(both);
   });
 
-  it('accepts a one-day range and ordered ranges', () => {
-    expect(dateRangeErrors('2024-05-01', '2024-05-01', bounds)).toEqual({});
+  it('accepts ordered ranges, one day apart at the least', () => {
+    expect(dateRangeErrors('2024-05-01', '2024-05-02', bounds)).toEqual({});
     expect(dateRangeErrors('2023-04-01', '2024-05-01', bounds)).toEqual({});
+    expect(dateRangeErrors('2024-05-01', '', bounds)).toEqual({});
+  });
+
+  it('limits the pickers to strictly ordered days inside the bounds', () => {
+    expect(latestStart('2024-05-01', bounds)).toBe('2024-04-30');
+    expect(latestStart('2024-03-01', bounds)).toBe('2024-02-29');
+    expect(latestStart('', bounds)).toBe(bounds.max);
+    expect(latestStart('2030-01-01', bounds)).toBe(bounds.max);
+    expect(earliestEnd('2024-05-01', bounds)).toBe('2024-05-02');
+    expect(earliestEnd('2023-12-31', bounds)).toBe('2024-01-01');
+    expect(earliestEnd('', bounds)).toBe(bounds.min);
+    expect(earliestEnd('2020-01-01', bounds)).toBe(bounds.min);
   });
 
   it('reports each field on its own before comparing them', () => {
@@ -63,6 +79,7 @@ describe('the From/To pair', () => {
     expect(rangeToApply('2024-01-01', '', bounds)).toBeUndefined();
     expect(rangeToApply('', '2024-01-01', bounds)).toBeUndefined();
     expect(rangeToApply('2024-02-01', '2024-01-01', bounds)).toBeUndefined();
+    expect(rangeToApply('2024-01-01', '2024-01-01', bounds)).toBeUndefined();
     expect(rangeToApply('2024-01-01', '2099-01-01', bounds)).toBeUndefined();
     expect(rangeToApply('2024-01-01', '2024-02-01', bounds)).toEqual({ start: '2024-01-01', end: '2024-02-01' });
   });

@@ -37,7 +37,7 @@ export function DonutChart({ slices, label, formatValue, centerText, size = 148 
         <circle cx="21" cy="21" r={RADIUS} fill="none" stroke="var(--color-surface-2)" strokeWidth={STROKE} />
         {rings.map(({ slice, dash, offset: dashOffset }) => (
           <circle
-            key={slice.label}
+            key={slice.key}
             cx="21"
             cy="21"
             r={RADIUS}
@@ -57,7 +57,7 @@ export function DonutChart({ slices, label, formatValue, centerText, size = 148 
       <figcaption className={styles.legend}>
         <ul className={styles.legendList}>
           {slices.map((slice) => (
-            <li key={slice.label} className={styles.legendItem}>
+            <li key={slice.key} className={styles.legendItem}>
               <span className={styles.swatch} style={{ background: slice.color }} aria-hidden="true" />
               <span className={styles.legendLabel}>{slice.label}</span>
               <span className={styles.legendValue}>

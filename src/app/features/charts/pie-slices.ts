@@ -7,12 +7,16 @@ import { Big, toDecimal } from '../../../shared/money';
 import { CHART_COLORS } from './chart-colors';
 
 export interface PieInput {
+  /** Stable identity of the holding (a token id); the label when not given. Keys must be unique. */
+  key?: string;
   label: string;
   /** Fiat value as a decimal string; null (no price) or zero values are left out of the pie. */
   value: string | null;
 }
 
 export interface PieSlice {
+  /** Unique among the slices: a React key for the ring segment and the legend line. */
+  key: string;
   label: string;
   /** Exact value of the slice (sum for 'Others'). */
   value: string;
@@ -38,16 +42,23 @@ function positive(value: string | null): Big | null {
   }
 }
 
+/** Key of the grouped slice; holding keys are prefixed, so none can equal it. */
+export const OTHERS_KEY = 'others';
+
 /** 'Others (N)': the label of the grouped slice. */
 export function othersLabel(count: number): string {
   return `Others (${String(count)})`;
 }
 
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 export function pieSlices(items: readonly PieInput[], maxSlices: number = PIE_MAX_SLICES): PieSlice[] {
   const valued = items
-    .map((item) => ({ label: item.label, amount: positive(item.value) }))
-    .filter((item): item is { label: string; amount: Big } => item.amount !== null)
-    .sort((a, b) => b.amount.cmp(a.amount) || a.label.localeCompare(b.label));
+    .map((item) => ({ key: `slice:${item.key ?? item.label}`, label: item.label, amount: positive(item.value) }))
+    .filter((item): item is { key: string; label: string; amount: Big } => item.amount !== null)
+    .sort((a, b) => b.amount.cmp(a.amount) || a.label.localeCompare(b.label) || compareText(a.key, b.key));
   if (valued.length === 0) return [];
 
   const total = valued.reduce((sum, item) => sum.plus(item.amount), new Big(0));
@@ -57,6 +68,7 @@ export function pieSlices(items: readonly PieInput[], maxSlices: number = PIE_MA
   const percent = (amount: Big) => amount.times(100).div(total).round(1, Big.roundHalfUp).toFixed(1);
 
   const slices: PieSlice[] = shown.map((item, index) => ({
+    key: item.key,
     label: item.label,
     value: item.amount.toFixed(),
     share: share(item.amount),
@@ -67,6 +79,7 @@ export function pieSlices(items: readonly PieInput[], maxSlices: number = PIE_MA
   if (rest.length > 0) {
     const restSum = rest.reduce((sum, item) => sum.plus(item.amount), new Big(0));
     slices.push({
+      key: OTHERS_KEY,
       label: othersLabel(rest.length),
       value: restSum.toFixed(),
       share: share(restSum),

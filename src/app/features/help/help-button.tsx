@@ -3,12 +3,15 @@ import { useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { Popover } from '../../components/popover';
 import { AboutText, LegalText } from './help-content';
-import { CONTACT_EMAIL, SOCIAL_LINKS } from './help-links';
+import { CHAT_URL, CONTACT_EMAIL, opensInNewTab, SOCIAL_LINKS } from './help-links';
 import styles from './help.module.css';
 
 type HelpDialog = 'about' | 'legal' | null;
 
-/** The floating help button of spec §2: About us, FAQ, Contact, Legal and social links. */
+/**
+ * The floating help button of spec §2: About us, FAQ, Chat (the support chat the tutorial's end points to),
+ * Contact, Legal and social links.
+ */
 export function HelpButton() {
   const [dialog, setDialog] = useState<HelpDialog>(null);
 
@@ -52,6 +55,16 @@ export function HelpButton() {
                 <Link to="/faq" className={styles.item} onClick={close}>
                   FAQ
                 </Link>
+              </li>
+              <li>
+                <a
+                  href={CHAT_URL}
+                  className={styles.item}
+                  onClick={close}
+                  {...(opensInNewTab(CHAT_URL) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                >
+                  Chat
+                </a>
               </li>
               <li>
                 <a href={`mailto:${CONTACT_EMAIL}`} className={styles.item} onClick={close}>

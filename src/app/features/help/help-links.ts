@@ -10,6 +10,30 @@ function setting(value: unknown, fallback: string): string {
 
 export const CONTACT_EMAIL = setting(env.VITE_CONTACT_EMAIL, 'support@ledgerloop.app');
 
+/**
+ * The support chat's address: `configured` (VITE_CHAT_URL) when it is an http(s) or mailto URL, else an e-mail to
+ * the contact address.
+ */
+export function chatHref(configured: unknown, contactEmail: string): string {
+  if (typeof configured === 'string') {
+    try {
+      const url = new URL(configured.trim());
+      if (url.protocol === 'https:' || url.protocol === 'http:' || url.protocol === 'mailto:') return url.href;
+    } catch {
+      // Not a URL: fall back to the e-mail.
+    }
+  }
+  return `mailto:${contactEmail}`;
+}
+
+/** Where the help menu's Chat entry and the tutorial's closing dialog send users. */
+export const CHAT_URL = chatHref(env.VITE_CHAT_URL, CONTACT_EMAIL);
+
+/** A web chat opens in a new tab; a mailto link hands over to the mail app. */
+export function opensInNewTab(href: string): boolean {
+  return !href.startsWith('mailto:');
+}
+
 export interface SocialLink {
   name: string;
   href: string;

@@ -4,6 +4,7 @@ import type { User } from '../../../shared/api-types';
 import { Spinner } from '../../components/spinner';
 import { DonutChart } from '../charts/donut-chart';
 import { pieSlices } from '../charts/pie-slices';
+import { assetPieInputs } from './asset-pie';
 import { formatFiat } from './fiat';
 import { FungibleAllDialog } from './fungible-all-dialog';
 import { FungibleTokenRow } from './fungible-token-row';
@@ -19,18 +20,12 @@ export function FungibleTokensSection({ user }: { user: User }) {
   const [showAll, setShowAll] = useState(false);
   const currency = balances.data?.fiat_currency ?? user.fiat_currency;
 
-  const slices = useMemo(
-    () =>
-      pieSlices(
-        (balances.data?.tokens ?? []).map((holding) => ({ label: holding.token.symbol, value: holding.value_fiat })),
-      ),
-    [balances.data],
-  );
+  const slices = useMemo(() => pieSlices(assetPieInputs(balances.data?.tokens ?? [])), [balances.data]);
   const rows = tokens.data?.results.slice(0, FUNGIBLE_TOP) ?? [];
   const total = tokens.data?.count ?? 0;
 
   return (
-    <section className={`card ${styles.section} ${styles.fungible}`} aria-labelledby="fungible-title">
+    <section className={`card ${styles.section}`} aria-labelledby="fungible-title">
       <div className={styles.sectionHeader}>
         <h2 id="fungible-title" className={styles.cardTitle}>
           Fungible Tokens

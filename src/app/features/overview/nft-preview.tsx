@@ -38,9 +38,10 @@ function NftImage({ nft }: { nft: NftItem }) {
 
 /**
  * An NFT preview card. Hovering shows its details after about 1 s; they stay 2 s after the pointer leaves. A tap
- * or the keyboard toggles them at once; Escape hides them.
+ * or the keyboard toggles them at once; Escape hides them. `showPrice` adds the price (or 'Price loading…') under
+ * the collection, as the full NFT list shows it.
  */
-export function NftPreview({ nft }: { nft: NftItem }) {
+export function NftPreview({ nft, showPrice = false }: { nft: NftItem; showPrice?: boolean }) {
   const [open, setOpen] = useState(false);
   const openTimer = useRef<number | undefined>(undefined);
   const closeTimer = useRef<number | undefined>(undefined);
@@ -86,6 +87,7 @@ export function NftPreview({ nft }: { nft: NftItem }) {
         <NftImage nft={nft} />
         <span className={styles.nftName}>{title}</span>
         <span className={styles.nftCollection}>{nft.collection}</span>
+        {showPrice ? <span className={styles.nftPrice}>{priceText(nft)}</span> : null}
       </button>
       <div id={detailsId} role="tooltip" className={styles.nftDetails} hidden={!open}>
         <strong>{title}</strong>

@@ -1,16 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Spinner } from '../../components/spinner';
 import { NFT_POLL_MS, useLivePolling } from './live-polling';
+import { NftListDialog } from './nft-list-dialog';
+import { nftKeys } from './nft-list-model';
 import { NFT_PRICE_LOADING_TEXT } from './nft-timing';
 import { NftPreview } from './nft-preview';
 import { NFT_PREVIEW, nftPreviewQuery } from './overview-queries';
 import styles from './overview.module.css';
 
-/** Non-Fungible Tokens (spec §2 Overview): 5 previews, refreshed every 30 s. */
+/**
+ * Non-Fungible Tokens (spec §2 Overview): 5 previews, refreshed every 30 s, and 'See All' opening the whole list
+ * with its filters.
+ */
 export function NftSection() {
   const interval = useLivePolling(NFT_POLL_MS);
   const nfts = useQuery({ ...nftPreviewQuery(), refetchInterval: interval });
+  const [showAll, setShowAll] = useState(false);
   const items = nfts.data?.results.slice(0, NFT_PREVIEW) ?? [];
+  const keys = nftKeys(items);
   const pricesLoading = items.some((item) => !item.is_price_synced);
   const more = (nfts.data?.count ?? 0) - items.length;
 
@@ -20,7 +28,14 @@ export function NftSection() {
         <h2 id="nft-title" className={styles.cardTitle}>
           Non-Fungible Tokens
         </h2>
-        {more > 0 ? <span className="muted">+{more} more</span> : null}
+        {items.length > 0 ? (
+          <span className={styles.sectionActions}>
+            {more > 0 ? <span className="muted">+{more} more</span> : null}
+            <button type="button" className={`btn btn-ghost ${styles.textButton}`} onClick={() => setShowAll(true)}>
+              See All
+            </button>
+          </span>
+        ) : null}
       </div>
       {pricesLoading ? (
         <p className={styles.note} role="status">
@@ -31,8 +46,8 @@ export function NftSection() {
         <Spinner label="Loading NFTs" />
       ) : items.length > 0 ? (
         <ul className={styles.nftGrid}>
-          {items.map((nft) => (
-            <NftPreview key={`${nft.contract_address}-${nft.nft_id}`} nft={nft} />
+          {items.map((nft, index) => (
+            <NftPreview key={keys[index]} nft={nft} />
           ))}
         </ul>
       ) : nfts.isError ? (
@@ -40,6 +55,7 @@ export function NftSection() {
       ) : (
         <p className="muted">No NFTs yet.</p>
       )}
+      {showAll ? <NftListDialog onClose={() => setShowAll(false)} /> : null}
     </section>
   );
 }

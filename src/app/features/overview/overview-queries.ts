@@ -12,6 +12,7 @@ import type {
 import type { InvoiceState } from '../../../shared/enums';
 import { ApiError, api } from '../../lib/api-client';
 import { DATA_POLL_MS } from './live-polling';
+import { nftListParams, type NftFilter } from './nft-list-model';
 import type { DashboardDocument, DashboardDocuments, NftSummary } from './overview-types';
 
 /** Dashboard sizes (spec §9): Last Activity 3, documents 2 per state, fungible top 7, NFT preview 5. */
@@ -29,6 +30,7 @@ export const overviewKeys = {
   fungibleTop: ['fungible-tokens', 'top'] as const,
   fungibleAll: ['fungible-tokens', 'all'] as const,
   nfts: ['nfts', 'preview'] as const,
+  nftList: (filter: NftFilter) => ['nfts', 'list', filter.ordering, filter.collection, filter.minProperties] as const,
   portfolio: (numDays: PortfolioInterval) => ['portfolio-history', numDays] as const,
   latestTransactions: ['transactions', 'latest', LAST_ACTIVITY_SIZE] as const,
   dashboardDocuments: (state: InvoiceState) => ['documents', 'dashboard', state] as const,
@@ -78,6 +80,19 @@ export function nftPreviewQuery() {
         { signal },
       );
       return asList(body);
+    },
+  });
+}
+
+/** GET non-fungible-tokens-summary with the NFT list's ordering, collection and properties_number. */
+export function nftListQuery(filter: NftFilter) {
+  return queryOptions({
+    queryKey: overviewKeys.nftList(filter),
+    queryFn: async ({ signal }): Promise<NftItem[]> => {
+      const body = await api.get<NftItem[] | Page<NftItem>>(API.nonFungibleTokensSummary, nftListParams(filter), {
+        signal,
+      });
+      return asList(body).results;
     },
   });
 }

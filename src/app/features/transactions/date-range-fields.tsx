@@ -3,6 +3,8 @@ import {
   DATE_FILTER_DEBOUNCE_MS,
   DATE_MESSAGES,
   dateRangeErrors,
+  earliestEnd,
+  latestStart,
   rangeToApply,
   resetToBound,
   type AppliedRange,
@@ -24,13 +26,12 @@ interface Draft {
   /** The browser holds a partly typed date it cannot read (the input reports ''). */
   startUnreadable: boolean;
   endUnreadable: boolean;
-  lastEdited: 'start' | 'end';
 }
 
 /** From/To date inputs of spec §5: errors under each field, invalid values reset to the bounds on leaving it. */
 export function DateRangeFields({ start, end, bounds, onApply }: DateRangeFieldsProps) {
   const id = useId();
-  const [draft, setDraft] = useState<Draft>({ start, end, startUnreadable: false, endUnreadable: false, lastEdited: 'end' });
+  const [draft, setDraft] = useState<Draft>({ start, end, startUnreadable: false, endUnreadable: false });
 
   // The applied range changed elsewhere (reset, restored filters): show it.
   const [shown, setShown] = useState({ start, end });
@@ -41,7 +42,7 @@ export function DateRangeFields({ start, end, bounds, onApply }: DateRangeFields
     }
   }
 
-  const errors = dateRangeErrors(draft.start, draft.end, bounds, draft.lastEdited);
+  const errors = dateRangeErrors(draft.start, draft.end, bounds);
   const startError = draft.startUnreadable ? DATE_MESSAGES.format : errors.start;
   const endError = draft.endUnreadable ? DATE_MESSAGES.format : errors.end;
 
@@ -62,7 +63,6 @@ export function DateRangeFields({ start, end, bounds, onApply }: DateRangeFields
         ...old,
         [which]: value,
         [which === 'start' ? 'startUnreadable' : 'endUnreadable']: value === '' && validity.badInput,
-        lastEdited: which,
       }));
     };
   }
@@ -87,7 +87,7 @@ export function DateRangeFields({ start, end, bounds, onApply }: DateRangeFields
           type="date"
           value={draft.start}
           min={bounds.min}
-          max={draft.end || bounds.max}
+          max={latestStart(draft.end, bounds)}
           aria-invalid={startError ? true : undefined}
           aria-describedby={startError ? `${id}-from-error` : undefined}
           onChange={change('start')}
@@ -105,7 +105,7 @@ export function DateRangeFields({ start, end, bounds, onApply }: DateRangeFields
           id={`${id}-to`}
           type="date"
           value={draft.end}
-          min={draft.start || bounds.min}
+          min={earliestEnd(draft.start, bounds)}
           max={bounds.max}
           aria-invalid={endError ? true : undefined}
           aria-describedby={endError ? `${id}-to-error` : undefined}

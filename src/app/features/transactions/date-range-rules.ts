@@ -1,7 +1,7 @@
 /**
  * The date-range filter rules of spec §5: yyyy-MM-dd values between the earliest allowed date (the user's first
- * transaction, else today) and today, "From" not after "To"; invalid values reset to the bounds; the range applies
- * only when both dates parse and nothing is wrong.
+ * transaction, else today) and today, "From" strictly before "To"; invalid values reset to the bounds; the range
+ * applies only when both dates parse and nothing is wrong.
  */
 import dayjs from 'dayjs';
 
@@ -66,26 +66,34 @@ export interface DateRangeErrors {
 }
 
 /**
- * Errors of the From/To pair. When both are fine alone but "From" is after "To", the field the user changed last
- * carries the message ('This date should be before "To" Date' on From, '... after "From" Date' on To). The same
- * day in both is a one-day range.
+ * Errors of the From/To pair. When both are fine alone but "To" is not after "From" (the same day included), both
+ * fields carry their message: 'This date should be before "To" Date' on From, '... after "From" Date' on To.
  */
-export function dateRangeErrors(
-  start: string,
-  end: string,
-  bounds: DateBounds,
-  lastEdited: 'start' | 'end' = 'end',
-): DateRangeErrors {
+export function dateRangeErrors(start: string, end: string, bounds: DateBounds): DateRangeErrors {
   const errors: DateRangeErrors = {};
   const startError = singleDateError(start, bounds);
   const endError = singleDateError(end, bounds);
   if (startError) errors.start = startError;
   if (endError) errors.end = endError;
-  if (!startError && !endError && start !== '' && end !== '' && start > end) {
-    if (lastEdited === 'start') errors.start = DATE_MESSAGES.beforeTo;
-    else errors.end = DATE_MESSAGES.afterFrom;
+  if (!startError && !endError && start !== '' && end !== '' && start >= end) {
+    errors.start = DATE_MESSAGES.beforeTo;
+    errors.end = DATE_MESSAGES.afterFrom;
   }
   return errors;
+}
+
+/** The latest day "From" may take: the day before "To", never after today. */
+export function latestStart(end: string, bounds: DateBounds): string {
+  if (!isRealDay(end)) return bounds.max;
+  const before = dayjs(end).subtract(1, 'day').format('YYYY-MM-DD');
+  return before < bounds.max ? before : bounds.max;
+}
+
+/** The earliest day "To" may take: the day after "From", never before the earliest allowed day. */
+export function earliestEnd(start: string, bounds: DateBounds): string {
+  if (!isRealDay(start)) return bounds.min;
+  const after = dayjs(start).add(1, 'day').format('YYYY-MM-DD');
+  return after > bounds.min ? after : bounds.min;
 }
 
 /** An invalid or out-of-range value resets to its bound (From to the earliest day, To to today). */

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { CONTACT_EMAIL } from '../help/help-links';
+import { CHAT_URL, opensInNewTab } from '../help/help-links';
 import {
   nextTarget,
   pagingText,
@@ -109,8 +109,11 @@ function DoneDialog() {
     >
       <p className={styles.doneText}>
         You know your way around now. Questions later? The <Link to="/faq" onClick={endTutorial}>FAQ</Link> answers
-        the common ones, and you can chat with us any time from the help button at the bottom of the screen or at{' '}
-        <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>.
+        the common ones, and you can{' '}
+        <a href={CHAT_URL} {...(opensInNewTab(CHAT_URL) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+          chat with us
+        </a>{' '}
+        any time: open the help button at the bottom right of the screen and choose Chat.
       </p>
     </Dialog>
   );
