@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support/data-screens';
+import { addWalletThroughApi } from './support/app-data';
+import { expectNoSeriousA11yViolations, freshAccountIndex, signInWithTestWallet } from './support/data-screens';
 import { signInWithDemo } from './support/sign-in';
 
 test.use({ bypassCSP: true });
@@ -91,4 +92,48 @@ test("'see more' shows up to 6 per group, no match reads 'No results', and the f
   await expect(page.getByText('No results')).toBeVisible();
   await page.getByRole('search').getByRole('button', { name: 'Clear search' }).click();
   await expect(again).toHaveValue('');
+});
+
+test('a wallet result opens the wallets filtered by the search text, which can be changed and cleared', async ({ page }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  // anvil's eighth default account: a valid Ethereum address no other test adds.
+  await addWalletThroughApi(page, 'Travel fund', '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955');
+  const field = await searchField(page);
+  await field.fill('Trav');
+  const result = page.getByRole('link', { name: 'Travel fund' });
+  await expect(result).toBeVisible();
+  await result.click();
+  await expect(page).toHaveURL(/\/wallets\?search=Trav$/);
+
+  const box = page.getByRole('searchbox', { name: 'Search wallets' });
+  const card = page.getByTestId('wallet-card').filter({ hasText: 'Travel fund' });
+  await expect(box).toHaveValue('Trav');
+  await expect(card).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The network matches too; a text nothing matches says so, and the URL follows the field.
+  await box.fill('ethereum');
+  await expect(page).toHaveURL(/\/wallets\?search=ethereum$/);
+  await expect(card).toBeVisible();
+  await box.fill('Polygon');
+  await expect(page).toHaveURL(/\/wallets\?search=Polygon$/);
+  await expect(card).toHaveCount(0);
+  await expect(page.getByText('No wallets or exchanges match “Polygon”.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The filter is in the URL: a reload keeps it, clearing shows every card again.
+  await page.reload();
+  await expect(box).toHaveValue('Polygon');
+  await expect(card).toHaveCount(0);
+  await page.getByRole('search', { name: 'Search wallets' }).getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).toHaveURL(/\/wallets$/);
+  await expect(box).toHaveValue('');
+  await expect(card).toBeVisible();
+});
+
+test('a document result opens the documents page with the search text kept', async ({ page }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  await page.goto('/documents?search=Invoice%2042');
+  await expect(page.getByRole('heading', { name: 'Documents' })).toBeVisible();
+  await expect(page).toHaveURL(/\/documents\?search=Invoice(%20|\+)42$/);
 });

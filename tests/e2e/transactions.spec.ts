@@ -92,7 +92,7 @@ test('token and date filters apply, are saved, and reset on the reset-filters ev
   await page.getByRole('checkbox', { name: 'USDC', exact: true }).check();
   await byToken;
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('button', { name: 'Tokens filter, 1 selected' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tokens, 1 selected' })).toBeVisible();
   const amounts = page.getByRole('cell').filter({ hasText: /^[+−]?[\d,.]+\s+\w+/ });
   await expect(amounts.first()).toContainText('USDC');
   for (const text of await amounts.allTextContents()) expect(text).toContain('USDC');
@@ -115,7 +115,7 @@ test('token and date filters apply, are saved, and reset on the reset-filters ev
 
   // Saved filters come back after a reload.
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Tokens filter, 1 selected' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Tokens, 1 selected' })).toBeVisible();
   await expect(page.getByLabel('From', { exact: true })).toHaveValue(day(-60));
 
   // A saved wallet broadcasts 'reset-filters': everything goes back to the defaults.
@@ -125,6 +125,52 @@ test('token and date filters apply, are saved, and reset on the reset-filters ev
   await expect(page.getByRole('button', { name: 'Tokens filter', exact: true })).toBeVisible();
   await expect(page.getByLabel('From', { exact: true })).toHaveValue('');
   expect(await savedFilters(page)).toMatchObject({ start_date: '', end_date: '', tokens: [], labels: [] });
+});
+
+test('a saved end date follows the day: when the app starts, and after midnight while it stays open', async ({
+  page,
+}) => {
+  // The page's clock: 23:58 local time today (whenever the test runs), so midnight comes two minutes in.
+  const now = new Date();
+  const evening = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 58);
+  const localDay = (offset: number) => {
+    const date = new Date(evening);
+    date.setDate(date.getDate() + offset);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${String(date.getFullYear())}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  };
+  await page.clock.install({ time: evening });
+  await signInWithDemo(page, 0);
+
+  // Last used yesterday, with a range ending yesterday.
+  await page.evaluate(
+    ({ yesterday, start }) => {
+      localStorage.setItem('last_activity', yesterday);
+      localStorage.setItem(
+        'transactions_filters',
+        JSON.stringify({ start_date: start, end_date: yesterday, tokens: [], labels: [], ordering: '-created_at' }),
+      );
+    },
+    { yesterday: localDay(-1), start: localDay(-30) },
+  );
+
+  // Opened today: the end date is today before the list asks for anything.
+  const firstAsk = listRequest(page, (params) => params.get('offset') === '0');
+  await page.goto('/transactions');
+  expect((await firstAsk).url()).toContain(`created_at_before=${localDay(0)}`);
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(localDay(0));
+  expect(await page.evaluate(() => localStorage.getItem('last_activity'))).toBe(localDay(0));
+
+  // Left open past midnight: the first tap of the new day moves it again.
+  await page.clock.fastForward('03:00');
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(localDay(0));
+  const nextDay = listRequest(page, (params) => params.get('created_at_before') === localDay(1));
+  await page.getByRole('heading', { name: 'Transactions' }).click();
+  await nextDay;
+  await expect(page.getByLabel('To', { exact: true })).toHaveValue(localDay(1));
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue(localDay(-30));
+  expect(await savedFilters(page)).toMatchObject({ start_date: localDay(-30), end_date: localDay(1) });
+  expect(await page.evaluate(() => localStorage.getItem('last_activity'))).toBe(localDay(1));
 });
 
 test('a user without wallets sees the first-wallet prompt', async ({ page }) => {

@@ -14,6 +14,7 @@ test('guests read that wallets are for signed-in users', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Wallets', level: 1 })).toBeVisible();
   await expect(page.getByText('This feature is available only for logged in users.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add Wallet' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('wallets journey: add, see, edit the name, hit the plan limit, delete', async ({ page }) => {

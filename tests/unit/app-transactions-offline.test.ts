@@ -104,7 +104,7 @@ describe('offline label change', () => {
     const observer = new MutationObserver<unknown, Error, SetTransactionLabelsVariables>(before, {
       mutationKey: transactionMutationKeys.setLabels,
     });
-    void observer.mutate({ id: 'tx-1', labels: [label] }).catch(() => undefined);
+    void observer.mutate({ id: 'tx-1', labels: [label], changeId: 'change-1' }).catch(() => undefined);
     // The list shows the new label while the change waits.
     await vi.waitFor(() =>
       expect(before.getQueryData<InfiniteData<TransactionPage>>(listKey)?.pages[0]?.results[0]?.labels).toEqual([label]),

@@ -10,6 +10,7 @@ import { ApiError, NetworkError } from './api-client';
 import { mutationKeys, queryKeys } from './query-keys';
 import { updateUserDefaults } from './user-queries';
 import { registerDataMutationDefaults } from '../features/offline/mutation-defaults';
+import { dropSettledChanges } from '../features/offline/settled-changes';
 import { setWalletActiveDefaults } from './wallet-queries';
 import { registerWalletMutationDefaults } from '../features/wallets/wallet-mutations';
 
@@ -88,8 +89,12 @@ export const persistOptions: PersistQueryClientProviderProps['persistOptions'] =
   dehydrateOptions: { shouldDehydrateQuery },
 };
 
-/** Called once the cache is restored: paused mutations from before a reload run (once, when online). */
+/**
+ * Called once the cache is restored: changes that settled just before the reload (newer than the stored copy) are
+ * dropped, and the paused ones run (once, when online).
+ */
 export async function afterCacheRestore(): Promise<void> {
+  dropSettledChanges(queryClient.getMutationCache());
   await queryClient.resumePausedMutations();
   await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] });
 }

@@ -6,11 +6,14 @@ export const STORAGE_KEYS = {
   documentsFilters: 'documents_filters',
   adminUsersFilters: 'admin_users_filters',
   theme: 'theme',
+  /** Ids of offline changes already answered (features/offline/settled-changes.ts). */
+  settledChanges: 'settled_changes',
 } as const;
 
-/** Removed at sign-out: the user and every saved filter. */
+/** Removed at sign-out: the user, every saved filter and the notes of answered changes. */
 export const SIGN_OUT_KEYS: readonly string[] = [
   STORAGE_KEYS.user,
+  STORAGE_KEYS.settledChanges,
   STORAGE_KEYS.transactionsFilters,
   STORAGE_KEYS.documentsFilters,
   STORAGE_KEYS.adminUsersFilters,

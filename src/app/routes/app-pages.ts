@@ -9,6 +9,7 @@ import {
   PricingPage,
 } from '../features/placeholder-pages/section-pages';
 import { adminTarget, fiatKycTarget, newInvoiceTarget } from './guards';
+import { parseTextSearch } from './list-search';
 import { protectedRoute } from './protected';
 import { guard } from './redirect-if';
 
@@ -17,12 +18,20 @@ const parent = () => protectedRoute;
 // The landing page after every sign-in is part of the first bundle (its chart is still loaded lazily).
 export const overviewRoute = createRoute({ getParentRoute: parent, path: '/overview', component: OverviewPage });
 export { contactsRoute, transactionsRoute } from './data-pages';
+/** /wallets (spec §2): wallet and exchange cards; ?search= (from the global search) filters them. */
 export const walletsRoute = createRoute({
   getParentRoute: parent,
   path: '/wallets',
+  validateSearch: parseTextSearch,
   component: lazyRouteComponent(() => import('../features/wallets/wallets-page'), 'WalletsPage'),
 });
-export const documentsRoute = createRoute({ getParentRoute: parent, path: '/documents', component: DocumentsPage });
+/** /documents: ?search= from the global search is accepted and kept for the documents list. */
+export const documentsRoute = createRoute({
+  getParentRoute: parent,
+  path: '/documents',
+  validateSearch: parseTextSearch,
+  component: DocumentsPage,
+});
 export const newInvoiceRoute = createRoute({
   getParentRoute: parent,
   path: '/new-invoice',

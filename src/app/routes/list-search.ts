@@ -1,6 +1,7 @@
 /**
  * Search parameters of the list pages the global search leads to: /transactions?search=…, /contacts?search=…,
- * and /transactions?label=<id> (a label result filters the transactions by that label).
+ * /wallets?search=…, /documents?search=…, and /transactions?label=<id> (a label result filters the transactions
+ * by that label).
  */
 export interface ListSearch {
   search?: string;
@@ -16,4 +17,14 @@ export function parseListSearch(search: Record<string, unknown>): ListSearch {
   if (typeof text === 'string' && text.trim() !== '') result.search = text.slice(0, MAX_LENGTH);
   if (typeof search.label === 'string' && search.label.trim() !== '') result.label = search.label.slice(0, MAX_LENGTH);
   return result;
+}
+
+/** Pages that take only a search text (/wallets, /documents). */
+export interface TextSearch {
+  search?: string;
+}
+
+export function parseTextSearch(search: Record<string, unknown>): TextSearch {
+  const { search: text } = parseListSearch(search);
+  return text === undefined ? {} : { search: text };
 }

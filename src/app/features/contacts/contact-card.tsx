@@ -28,7 +28,6 @@ export function ContactCard({ contact, actions }: { contact: ContactOut; actions
         type="button"
         className={styles.cardMain}
         onClick={() => actions.open(contact)}
-        aria-label={`${name}, open details`}
         disabled={pending}
       >
         <span className={styles.avatar} aria-hidden="true">
@@ -44,6 +43,8 @@ export function ContactCard({ contact, actions }: { contact: ContactOut; actions
               {contact.addresses.length > 1 ? ` +${String(contact.addresses.length - 1)}` : ''}
             </span>
           ) : null}
+          {/* The button's name is what it shows, then what it does. */}
+          <span className="visually-hidden">open details</span>
         </span>
       </button>
       {pending ? (

@@ -13,6 +13,9 @@ export const contactMutationKeys = {
   setLabels: ['contacts', 'set-labels'] as const,
 };
 
+/** Label changes of contacts are sent one after another, in the order they were made. */
+export const CONTACT_LABELS_SCOPE = 'contact-labels';
+
 /** Contacts are listed by name (spec §9). */
 export interface ContactListParams {
   ordering: 'first_name';

@@ -8,8 +8,10 @@ import type { ContactOut, LabelOut } from '../../../shared/data-types';
 import type { Network } from '../../../shared/enums';
 import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
+import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
 import { idempotencyHeaders } from '../offline/idempotency-key';
-import { contactKeys, type ContactListParams } from './contact-keys';
+import { noteSettledChange, type TrackedChange } from '../offline/settled-changes';
+import { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';
 
 export { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';
 
@@ -64,7 +66,7 @@ export interface DeleteContactVariables extends QueuedFlag {
   id: string;
 }
 
-export interface SetContactLabelsVariables extends QueuedFlag {
+export interface SetContactLabelsVariables extends QueuedFlag, TrackedChange {
   id: string;
   labels: LabelOut[];
 }
@@ -183,7 +185,13 @@ export function deleteContactDefaults(client: QueryClient) {
   };
 }
 
+/**
+ * Defaults of a contact's label change (see label-changes.ts): shown at once, and the lists fetched again once the
+ * last one has settled. Registered with the contact-labels scope (mutation-defaults.ts): sent one after another.
+ */
 export function setContactLabelsDefaults(client: QueryClient) {
+  // Read when a change runs: this module may still be loading when the defaults are registered.
+  const mutationKey = () => contactMutationKeys.setLabels;
   return {
     mutationFn: (variables: SetContactLabelsVariables) =>
       api.patch<ContactOut>(API.contact(variables.id), { labels: variables.labels.map((label) => label.id) }),
@@ -193,12 +201,16 @@ export function setContactLabelsDefaults(client: QueryClient) {
       return { previous };
     },
     onSuccess: (contact: ContactOut) => {
+      if (newerLabelChangePending(client, mutationKey(), contact.id)) return;
       updateLists(client, (list) => list.map((item) => (item.id === contact.id ? contact : item)));
     },
-    onError: (error: unknown, _variables: SetContactLabelsVariables, context: { previous: ListSnapshot } | undefined) => {
-      restore(client, context);
+    onError: (error: unknown, variables: SetContactLabelsVariables, context: { previous: ListSnapshot } | undefined) => {
+      if (!newerLabelChangePending(client, mutationKey(), variables.id)) restore(client, context);
       if (!alreadyAnnounced(error)) toast(contactErrorText(error), 'error');
     },
-    onSettled: () => settle(client),
+    onSettled: (_data: unknown, _error: unknown, variables: SetContactLabelsVariables) => {
+      if (typeof variables.changeId === 'string') noteSettledChange(variables.changeId);
+      return isLastLabelChange(client, mutationKey()) ? settle(client) : undefined;
+    },
   };
 }

@@ -1,13 +1,17 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { useLocation, useNavigate, useSearch } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
 import type { ContactOut, LabelOut } from '../../../shared/data-types';
 import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../lib/online';
 import { useCurrentUser } from '../../lib/session';
+import { usePendingLabelSets, withLabelSets } from '../labels/label-changes';
+import { newIdempotencyKey } from '../offline/idempotency-key';
 import { noteIfQueued } from '../offline/network-actions';
 import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
+import { PageSearchField } from '../search/page-search-field';
+import { usePageSearch } from '../search/use-page-search';
 import { ContactCard, type ContactActions } from './contact-card';
 import { ContactDeleteDialog } from './contact-delete-dialog';
 import { ContactDetailDialog } from './contact-detail-dialog';
@@ -24,39 +28,12 @@ import styles from './contacts.module.css';
 export const NO_CONTACTS = 'No Contacts Added.';
 export const NO_CONTACTS_FOUND = 'No contacts found';
 
-/** Debounce of the search box before the URL (and the server query) follow it. */
-const SEARCH_DEBOUNCE_MS = 300;
-
 type FormState = { open: false } | { open: true; contact: ContactOut | null };
-
-function useSearchBox() {
-  const navigate = useNavigate();
-  const applied = useSearch({ strict: false, select: (value) => value.search }) ?? '';
-  const [text, setText] = useState(applied);
-  const [shownApplied, setShownApplied] = useState(applied);
-  // The URL's search changed from outside (global search, back button): show it in the box.
-  if (shownApplied !== applied) {
-    setShownApplied(applied);
-    if (text.trim() !== applied.trim()) setText(applied);
-  }
-
-  useEffect(() => {
-    if (text.trim() === applied.trim()) return undefined;
-    const timer = window.setTimeout(() => {
-      const search = text.trim();
-      void navigate({ to: '/contacts', search: search ? { search } : {}, replace: true });
-    }, SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text, applied, navigate]);
-
-  return { text, setText, applied: applied.trim() };
-}
 
 function ContactsContent() {
   const navigate = useNavigate();
   const online = useOnline();
-  const searchId = useId();
-  const { text, setText, applied } = useSearchBox();
+  const { text, setText, clear, applied } = usePageSearch('/contacts');
   const openRequest = useLocation({
     select: (location) =>
       location.state.openDialog === 'add-contact' ? (location.state.__TSR_key ?? location.href) : undefined,
@@ -67,16 +44,22 @@ function ContactsContent() {
     ...contactsQuery(applied, online && applied !== ''),
     placeholderData: keepPreviousData,
   });
+  // Label changes not answered yet show their sets, whatever a refetch wrote meanwhile.
+  const pendingLabels = usePendingLabelSets(contactMutationKeys.setLabels);
+  const saved = useMemo(() => withLabelSets(all.data ?? [], pendingLabels), [all.data, pendingLabels]);
   // The server's search when it has answered; meanwhile (and offline) the saved list is searched here.
   const contacts = useMemo(
-    () => (applied !== '' && searched.data && !searched.isPlaceholderData ? searched.data : filterContacts(all.data ?? [], applied)),
-    [applied, searched.data, searched.isPlaceholderData, all.data],
+    () =>
+      applied !== '' && searched.data && !searched.isPlaceholderData
+        ? withLabelSets(searched.data, pendingLabels)
+        : filterContacts(saved, applied),
+    [applied, searched.data, searched.isPlaceholderData, saved, pendingLabels],
   );
 
   const [form, setForm] = useState<FormState>({ open: false });
   const [detailId, setDetailId] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<ContactOut | null>(null);
-  const detail = detailId ? ((all.data ?? []).find((item) => item.id === detailId) ?? null) : null;
+  const detail = detailId ? (saved.find((item) => item.id === detailId) ?? null) : null;
 
   // Quick-create 'Add Contact' arrives with openDialog 'add-contact': the dialog opens once per request.
   const [seenRequest, setSeenRequest] = useState<string | undefined>(undefined);
@@ -108,7 +91,7 @@ function ContactsContent() {
     },
     setLabels: (contact: ContactOut, labels: LabelOut[]) => {
       noteIfQueued();
-      setLabels.mutate({ id: contact.id, labels, queuedOffline: !online });
+      setLabels.mutate({ id: contact.id, labels, queuedOffline: !online, changeId: newIdempotencyKey() });
     },
   };
 
@@ -123,19 +106,7 @@ function ContactsContent() {
         </button>
       }
     >
-      <div className={styles.searchBox}>
-        <label htmlFor={searchId} className="visually-hidden">
-          Search contacts
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="input"
-          placeholder="Search contacts"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-      </div>
+      <PageSearchField label="Search contacts" value={text} onChange={setText} onClear={clear} />
       {all.isPending && all.fetchStatus === 'paused' ? (
         <NoticeCard>
           <p>You are offline and your contacts are not saved on this device yet. They load when the connection returns.</p>

@@ -1,5 +1,5 @@
 import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LabelOut } from '../../../shared/data-types';
 import { LABEL_COLORS, type LabelColor } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
@@ -15,7 +15,7 @@ import { labelFormErrors } from './label-rules';
 import styles from './labels.module.css';
 
 interface LabelPickerProps {
-  /** What is labelled, read out by the edit button ('Edit labels for …') and shown in the dialog. */
+  /** What is labelled, read out by the button ('Add label for …', 'Edit labels for …') and shown in the dialog. */
   subject: string;
   selected: readonly LabelOut[];
   /** Called with the new set of labels after each pick or removal. */
@@ -34,7 +34,7 @@ export function LabelPicker({ subject, selected, onChange }: LabelPickerProps) {
       <button
         type="button"
         className={`btn btn-ghost ${styles.editButton}`}
-        aria-label={`Edit labels for ${subject}`}
+        aria-label={selected.length === 0 ? `Add label for ${subject}` : `Edit labels for ${subject}`}
         onClick={() => setOpen(true)}
       >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -56,16 +56,40 @@ export function LabelPicker({ subject, selected, onChange }: LabelPickerProps) {
   );
 }
 
+/** A pick not yet seen in `selected`: valid while `selected` is still the set it was made from. */
+interface Draft {
+  base: readonly LabelOut[];
+  labels: LabelOut[];
+}
+
 function LabelPickerPanel({ subject, selected, onChange }: LabelPickerProps) {
   const labels = useQuery(labelsQuery());
-  const selectedIds = new Set(selected.map((label) => label.id));
+  // A box shows its new state in the same frame as the click; the draft gives way as soon as the change reaches
+  // `selected` (which the pages derive from the unanswered label changes, see label-changes.ts).
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const current = draft !== null && draft.base === selected ? draft.labels : selected;
+  const currentRef = useRef(current);
+  const selectedRef = useRef(selected);
+  useEffect(() => {
+    currentRef.current = current;
+    selectedRef.current = selected;
+  }, [current, selected]);
+  const selectedIds = new Set(current.map((label) => label.id));
   const pendingCreates = useMutationState({
     filters: { mutationKey: labelMutationKeys.create, status: 'pending' },
     select: (mutation) => mutation.state.variables as CreateLabelVariables | undefined,
   }).filter((variables): variables is CreateLabelVariables => variables !== undefined);
 
+  function change(next: LabelOut[]) {
+    currentRef.current = next;
+    setDraft({ base: selectedRef.current, labels: next });
+    onChange(next);
+  }
+
   function toggle(label: LabelOut, checked: boolean) {
-    onChange(checked ? [...selected, label] : selected.filter((item) => item.id !== label.id));
+    const base = currentRef.current;
+    if (base.some((item) => item.id === label.id) === checked) return;
+    change(checked ? [...base, label] : base.filter((item) => item.id !== label.id));
   }
 
   return (
@@ -98,7 +122,12 @@ function LabelPickerPanel({ subject, selected, onChange }: LabelPickerProps) {
           ) : null}
         </ul>
       )}
-      <CreateLabelForm onCreated={(label) => onChange([...selected, label])} />
+      <CreateLabelForm
+        onCreated={(label) => {
+          // The answer may come after other picks: it joins the set as it is then.
+          if (!currentRef.current.some((item) => item.id === label.id)) change([...currentRef.current, label]);
+        }}
+      />
     </>
   );
 }

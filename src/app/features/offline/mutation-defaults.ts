@@ -5,7 +5,7 @@
  * modules and the factories are function declarations, so nothing here is read before it exists.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { contactMutationKeys } from '../contacts/contact-keys';
+import { CONTACT_LABELS_SCOPE, contactMutationKeys } from '../contacts/contact-keys';
 import {
   createContactDefaults,
   deleteContactDefaults,
@@ -14,14 +14,21 @@ import {
 } from '../contacts/contact-queries';
 import { labelMutationKeys } from '../labels/label-keys';
 import { createLabelDefaults } from '../labels/label-queries';
-import { transactionMutationKeys } from '../transactions/transaction-keys';
+import { TRANSACTION_LABELS_SCOPE, transactionMutationKeys } from '../transactions/transaction-keys';
 import { setTransactionLabelsDefaults } from '../transactions/transaction-queries';
 
 export function registerDataMutationDefaults(client: QueryClient): void {
-  client.setMutationDefaults(transactionMutationKeys.setLabels, setTransactionLabelsDefaults(client));
+  // Label changes of one kind are sent one after another, in the order they were made (label-changes.ts).
+  client.setMutationDefaults(transactionMutationKeys.setLabels, {
+    ...setTransactionLabelsDefaults(client),
+    scope: { id: TRANSACTION_LABELS_SCOPE },
+  });
   client.setMutationDefaults(contactMutationKeys.create, createContactDefaults(client));
   client.setMutationDefaults(contactMutationKeys.update, updateContactDefaults(client));
   client.setMutationDefaults(contactMutationKeys.remove, deleteContactDefaults(client));
-  client.setMutationDefaults(contactMutationKeys.setLabels, setContactLabelsDefaults(client));
+  client.setMutationDefaults(contactMutationKeys.setLabels, {
+    ...setContactLabelsDefaults(client),
+    scope: { id: CONTACT_LABELS_SCOPE },
+  });
   client.setMutationDefaults(labelMutationKeys.create, createLabelDefaults(client));
 }

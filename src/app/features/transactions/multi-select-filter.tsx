@@ -24,13 +24,14 @@ export function MultiSelectFilter({ name, options, selected, onChange, emptyText
   const chosen = new Set(selected);
   return (
     <Popover
-      label={selected.length > 0 ? `${name} filter, ${String(selected.length)} selected` : `${name} filter`}
+      // The name holds what the button shows ('Tokens', the count), as speech input users read it.
+      label={selected.length > 0 ? `${name}, ${String(selected.length)} selected` : `${name} filter`}
       align="start"
       triggerClassName={`btn ${styles.filterButton} ${selected.length > 0 ? styles.filterButtonActive : ''}`}
       panelClassName={styles.filterPanel}
       trigger={
         <>
-          <span>{name}</span>
+          <span>{name}</span>{' '}
           {selected.length > 0 ? <span className={styles.count}>{selected.length}</span> : null}
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
             <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -11,3 +11,6 @@ export const transactionKeys = {
 export const transactionMutationKeys = {
   setLabels: ['transactions', 'set-labels'] as const,
 };
+
+/** Label changes of transactions are sent one after another, in the order they were made. */
+export const TRANSACTION_LABELS_SCOPE = 'transaction-labels';

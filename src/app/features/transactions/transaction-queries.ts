@@ -8,8 +8,10 @@ import type { PlanLimit } from '../../../shared/api-types';
 import type { LabelOut, TransactionOut, TransactionPage } from '../../../shared/data-types';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
+import { noteSettledChange, type TrackedChange } from '../offline/settled-changes';
 import { pageQuery, type TransactionListParams } from './transaction-filters';
-import { transactionKeys } from './transaction-keys';
+import { transactionKeys, transactionMutationKeys } from './transaction-keys';
 
 export { transactionKeys, transactionMutationKeys } from './transaction-keys';
 
@@ -73,7 +75,7 @@ export function flattenPages(data: InfiniteData<TransactionPage> | undefined): T
   return rows;
 }
 
-export interface SetTransactionLabelsVariables {
+export interface SetTransactionLabelsVariables extends TrackedChange {
   id: string;
   /** The full new set; the server receives their ids. */
   labels: LabelOut[];
@@ -102,7 +104,11 @@ type ListSnapshot = [readonly unknown[], InfiniteData<TransactionPage> | undefin
  * cache, survives a reload and is sent once on reconnect. The lists show the new labels at once.
  */
 export function setTransactionLabelsDefaults(client: QueryClient) {
+  // Read when a change runs: this module may still be loading when the defaults are registered.
+  const mutationKey = () => transactionMutationKeys.setLabels;
   return {
+    // Shown at once, lists fetched again after the last one (see label-changes.ts); registered with the
+    // transaction-labels scope (mutation-defaults.ts), so sent one after another.
     mutationFn: (variables: SetTransactionLabelsVariables) =>
       api.patch<TransactionOut>(API.transaction(variables.id), { labels: variables.labels.map((label) => label.id) }),
     onMutate: async (variables: SetTransactionLabelsVariables): Promise<{ previous: ListSnapshot }> => {
@@ -114,18 +120,25 @@ export function setTransactionLabelsDefaults(client: QueryClient) {
       return { previous };
     },
     onSuccess: (row: TransactionOut) => {
+      if (newerLabelChangePending(client, mutationKey(), row.id)) return;
       client.setQueriesData<InfiniteData<TransactionPage>>({ queryKey: transactionKeys.lists }, (old) =>
         updateTransactionInPages(old, row.id, () => row),
       );
     },
     onError: (
       _error: unknown,
-      _variables: SetTransactionLabelsVariables,
+      variables: SetTransactionLabelsVariables,
       context: { previous: ListSnapshot } | undefined,
     ) => {
+      if (newerLabelChangePending(client, mutationKey(), variables.id)) return;
       for (const [key, data] of context?.previous ?? []) client.setQueryData(key, data);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: transactionKeys.all, refetchType: 'active' }),
+    onSettled: (_data: unknown, _error: unknown, variables: SetTransactionLabelsVariables) => {
+      if (typeof variables.changeId === 'string') noteSettledChange(variables.changeId);
+      return isLastLabelChange(client, mutationKey())
+        ? client.invalidateQueries({ queryKey: transactionKeys.all, refetchType: 'active' })
+        : undefined;
+    },
   };
 }
 

@@ -7,10 +7,13 @@ import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../lib/online';
 import { useCurrentUser } from '../../lib/session';
+import { usePendingLabelSets, withLabelSets } from '../labels/label-changes';
+import { newIdempotencyKey } from '../offline/idempotency-key';
 import { noteIfQueued } from '../offline/network-actions';
 import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
 import { UpgradeDialog } from '../quick-create/upgrade-dialog';
-import { dateBounds, toDay } from './date-range-rules';
+import { useToday } from './app-day-rollover';
+import { dateBounds } from './date-range-rules';
 import { hasActiveFilters, listParams } from './transaction-filters';
 import { TransactionFilterBar } from './transaction-filter-bar';
 import {
@@ -65,8 +68,10 @@ function TransactionList({ user }: { user: User }) {
   const list = useInfiniteQuery(transactionsInfiniteQuery(params));
   const first = useQuery(firstTransactionQuery());
   const limit = useQuery(transactionsLimitQuery());
-  const rows = useMemo(() => flattenPages(list.data), [list.data]);
-  const [today] = useState(() => toDay(Date.now()));
+  // Label changes not answered yet show their sets, whatever a refetch wrote meanwhile.
+  const pendingLabels = usePendingLabelSets(transactionMutationKeys.setLabels);
+  const rows = useMemo(() => withLabelSets(flattenPages(list.data), pendingLabels), [list.data, pendingLabels]);
+  const today = useToday();
   const bounds = useMemo(() => dateBounds(first.data, today), [first.data, today]);
 
   // A filter or sort change starts from the first page: lists of other filters are dropped (kept while offline,
@@ -90,7 +95,7 @@ function TransactionList({ user }: { user: User }) {
   });
   const changeLabels = (tx: TransactionOut, labels: LabelOut[]) => {
     noteIfQueued();
-    setLabels.mutate({ id: tx.id, labels });
+    setLabels.mutate({ id: tx.id, labels, changeId: newIdempotencyKey() });
   };
 
   const searchText = search?.trim();

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
-import { toDay } from './date-range-rules';
-import { rollOverSavedEndDates } from './day-rollover';
+import { appDayRollover, useDayRollover } from './app-day-rollover';
+import type { DayChange } from './day-rollover-watch';
 import {
   DEFAULT_TRANSACTION_FILTERS,
   parseSavedFilters,
@@ -12,17 +12,28 @@ import {
 /** Window event that puts every list filter back to its defaults (sent after a wallet is saved, spec §2 Wallets). */
 export const RESET_FILTERS_EVENT = 'reset-filters';
 
-function initialFilters(): TransactionFilters {
-  rollOverSavedEndDates(safeStorage, toDay(Date.now()));
+function savedFilters(): TransactionFilters {
   return parseSavedFilters(safeStorage.get(STORAGE_KEYS.transactionsFilters));
+}
+
+function initialFilters(): TransactionFilters {
+  // Normally done at start already; a day that began since then is rolled over before the filters are read.
+  appDayRollover.check();
+  return savedFilters();
 }
 
 /**
  * The transaction list's filters: restored from `transactions_filters` (after the day-rollover rule), saved on
- * every change, and reset by the 'reset-filters' window event.
+ * every change, read again when the rule moves their end date while the list is shown, and reset by the
+ * 'reset-filters' window event.
  */
 export function useTransactionFilters() {
   const [filters, setFilters] = useState<TransactionFilters>(initialFilters);
+
+  const followRollover = useCallback((change: DayChange) => {
+    if (change.moved.includes(STORAGE_KEYS.transactionsFilters)) setFilters(savedFilters());
+  }, []);
+  useDayRollover(followRollover);
 
   useEffect(() => {
     safeStorage.set(STORAGE_KEYS.transactionsFilters, serializeFilters(filters));

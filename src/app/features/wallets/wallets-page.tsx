@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
 import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
@@ -9,6 +9,8 @@ import { noteIfQueued } from '../offline/network-actions';
 import { useLivePolling } from '../overview/live-polling';
 import { useCreateInvoice } from '../overview/use-create-invoice';
 import { UpgradeDialog } from '../quick-create/upgrade-dialog';
+import { PageSearchField } from '../search/page-search-field';
+import { usePageSearch } from '../search/use-page-search';
 import { AccountDetailsDialog, type AccountSelection } from './account-details-dialog';
 import type { CardMenuItem } from './card-menu';
 import { DeleteWalletDialog } from './delete-wallet-dialog';
@@ -17,10 +19,12 @@ import { useAddWallet } from './use-add-wallet';
 import { WalletCard } from './wallet-card';
 import { WalletFormDialog, type WalletDialogMode } from './wallet-form-dialog';
 import { walletMutationKeys, type RemoveVariables } from './wallet-mutations';
+import { filterAccounts } from './wallet-search';
 import { anyUnsynchronized, exchangesQuery, UNSYNCED_POLL_MS, walletDetailsQuery } from './wallet-queries';
 import styles from './wallets.module.css';
 
 export const NO_WALLETS_TEXT = 'No wallets found';
+export const noWalletsMatchText = (search: string) => `No wallets or exchanges match “${search}”.`;
 
 function Header({ onAdd, busy }: { onAdd?: () => void; busy?: boolean }) {
   return (
@@ -59,6 +63,7 @@ function WalletsScreen() {
   const navigate = useNavigate();
   const locationState = useRouterState({ select: (state) => state.location.state });
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const search = usePageSearch('/wallets');
   const poll = useLivePolling(UNSYNCED_POLL_MS);
   const wallets = useQuery({
     ...walletDetailsQuery(),
@@ -122,8 +127,11 @@ function WalletsScreen() {
     },
   ];
 
-  const walletList = wallets.data ?? [];
-  const exchangeList = exchanges.data ?? [];
+  const { wallets: walletList, exchanges: exchangeList } = useMemo(
+    () => filterAccounts(wallets.data ?? [], exchanges.data ?? [], search.applied),
+    [wallets.data, exchanges.data, search.applied],
+  );
+  const hasAny = (wallets.data ?? []).length > 0 || (exchanges.data ?? []).length > 0;
   // Wallets show as soon as they are known; exchange cards join when theirs arrive (offline: when cached).
   const exchangesKnown = exchanges.data !== undefined || exchanges.isError || exchanges.fetchStatus === 'paused';
   const loading = (wallets.isPending && !wallets.data) || (wallets.data?.length === 0 && !exchangesKnown);
@@ -132,6 +140,9 @@ function WalletsScreen() {
   return (
     <div className={styles.page}>
       <Header onAdd={() => void addWallet.start()} busy={addWallet.checking} />
+      {hasAny || search.text !== '' ? (
+        <PageSearchField label="Search wallets" value={search.text} onChange={search.setText} onClear={search.clear} />
+      ) : null}
       {loading ? (
         <Spinner label="Loading wallets" />
       ) : failed ? (
@@ -140,7 +151,16 @@ function WalletsScreen() {
         </div>
       ) : walletList.length === 0 && exchangeList.length === 0 ? (
         <div className={`card ${styles.notice}`}>
-          <p>{NO_WALLETS_TEXT}</p>
+          {hasAny && search.applied !== '' ? (
+            <>
+              <p>{noWalletsMatchText(search.applied)}</p>
+              <button type="button" className="btn" onClick={search.clear}>
+                Show all wallets
+              </button>
+            </>
+          ) : (
+            <p>{NO_WALLETS_TEXT}</p>
+          )}
         </div>
       ) : (
         <ul className={styles.grid} aria-label="Wallets and exchanges">

@@ -1,0 +1,47 @@
+import { useId, useRef } from 'react';
+import styles from './page-search-field.module.css';
+
+interface PageSearchFieldProps {
+  /** The field's name, also its placeholder ('Search contacts'). */
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onClear: () => void;
+}
+
+/** The search box above a page's cards, with a button that clears it. */
+export function PageSearchField({ label, value, onChange, onClear }: PageSearchFieldProps) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <div className={styles.field} role="search" aria-label={label}>
+      <label htmlFor={id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        ref={input}
+        id={id}
+        type="search"
+        className={`input ${styles.input}`}
+        placeholder={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {value !== '' ? (
+        <button
+          type="button"
+          className={`btn btn-ghost ${styles.clear}`}
+          aria-label="Clear search"
+          onClick={() => {
+            onClear();
+            input.current?.focus();
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      ) : null}
+    </div>
+  );
+}
