@@ -21,8 +21,10 @@ declare module '@tanstack/history' {
     openDialog?: OpenDialogRequest;
     /** Contact id preselected on /new-invoice. */
     contactId?: string;
-    /** Wallet id prefilled on /new-invoice. */
+    /** Wallet id prefilled on /new-invoice, or preset in the new report dialog. */
     walletId?: string;
+    /** Exchange account preset in the new report dialog. */
+    cexId?: string;
     /** The invoice (as returned by the API) for /pay-invoice/$id/payment. */
     invoice?: unknown;
   }

@@ -9,7 +9,9 @@ import { useCurrentUser } from '../../lib/session';
 import { usePendingLabelSets, withLabelSets } from '../labels/label-changes';
 import { newIdempotencyKey } from '../offline/idempotency-key';
 import { noteIfQueued } from '../offline/network-actions';
+import { useCreateInvoice } from '../overview/use-create-invoice';
 import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
+import { UpgradeDialog } from '../quick-create/upgrade-dialog';
 import { PageSearchField } from '../search/page-search-field';
 import { usePageSearch } from '../search/use-page-search';
 import { ContactCard, type ContactActions } from './contact-card';
@@ -75,6 +77,7 @@ function ContactsContent() {
   const remove = useMutation<undefined, Error, DeleteContactVariables>({ mutationKey: contactMutationKeys.remove });
   const setLabels = useMutation<ContactOut, Error, SetContactLabelsVariables>({ mutationKey: contactMutationKeys.setLabels });
 
+  const invoice = useCreateInvoice();
   const actions: ContactActions = {
     open: (contact) => setDetailId(contact.id),
     edit: (contact) => {
@@ -83,7 +86,7 @@ function ContactsContent() {
     },
     createInvoice: (contact) => {
       setDetailId(null);
-      void navigate({ to: '/new-invoice', state: { contactId: contact.id } });
+      void invoice.start({ contactId: contact.id });
     },
     remove: (contact) => {
       setDetailId(null);
@@ -139,6 +142,7 @@ function ContactsContent() {
         onClose={() => setForm({ open: false })}
       />
       <ContactDetailDialog contact={detail} onClose={() => setDetailId(null)} actions={actions} />
+      <UpgradeDialog open={invoice.limitText !== null} message={invoice.limitText ?? ''} onClose={invoice.dismissLimit} />
       <ContactDeleteDialog
         contact={deleting}
         onCancel={() => setDeleting(null)}

@@ -7,8 +7,13 @@ import { limitMessage } from '../quick-create/quick-create-menu';
 
 /**
  * 'Create Invoice': opens /new-invoice when the plan allows another invoice (asked fresh from the server), with an
- * optional wallet to prefill; otherwise yields the invoice-limit text for the upgrade dialog.
+ * optional wallet or contact to prefill; otherwise yields the invoice-limit text for the upgrade dialog.
  */
+export interface InvoicePrefill {
+  walletId?: string;
+  contactId?: string;
+}
+
 export function useCreateInvoice() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -16,12 +21,12 @@ export function useCreateInvoice() {
   const [limitText, setLimitText] = useState<string | null>(null);
 
   const start = useCallback(
-    async (walletId?: string) => {
+    async (prefill: InvoicePrefill = {}) => {
       if (!requireOnline('Creating an invoice')) return;
       setChecking(true);
       try {
         const limit = await queryClient.fetchQuery({ ...invoicesLimitQuery(), networkMode: 'always', retry: false });
-        if (limit.can_create) await navigate({ to: '/new-invoice', state: walletId ? { walletId } : {} });
+        if (limit.can_create) await navigate({ to: '/new-invoice', state: prefill });
         else setLimitText(limitMessage('invoice', limit));
       } catch {
         // The API client has already told the user why (network problem, server error).

@@ -107,7 +107,7 @@ function WalletsScreen() {
 
   const walletMenu = (wallet: WalletDetail): CardMenuItem[] => [
     { label: 'Edit wallet', onSelect: () => setDialog({ kind: 'edit', wallet }) },
-    { label: 'Create invoice', onSelect: () => void invoice.start(wallet.id) },
+    { label: 'Create invoice', onSelect: () => void invoice.start({ walletId: wallet.id }) },
     {
       label: 'Create report',
       onSelect: () => void navigate({ to: '/documents', state: { openDialog: 'create-report', walletId: wallet.id } }),
@@ -116,7 +116,10 @@ function WalletsScreen() {
   ];
 
   const exchangeMenu = (account: ExchangeAccount): CardMenuItem[] => [
-    { label: 'Create report', onSelect: () => void navigate({ to: '/documents', state: { openDialog: 'create-report' } }) },
+    {
+      label: 'Create report',
+      onSelect: () => void navigate({ to: '/documents', state: { openDialog: 'create-report', cexId: account.id } }),
+    },
     {
       label: 'Delete',
       danger: true,
