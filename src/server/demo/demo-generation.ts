@@ -45,7 +45,10 @@ export function generateDemoData(at: Date, wallets: readonly DemoWalletRef[]): G
     source: 'demo',
     fetchedAt: day,
   }));
-  const built = wallets.map((wallet) => ({ wallet, data: buildDemoWalletData(market, { ...wallet }, day) }));
+  // In wallet id order, so the fingerprint does not depend on the order the wallets were passed in.
+  const built = [...wallets]
+    .sort((a, b) => (a.walletId < b.walletId ? -1 : a.walletId > b.walletId ? 1 : 0))
+    .map((wallet) => ({ wallet, data: buildDemoWalletData(market, { ...wallet }, day) }));
   const fingerprint = createHash('sha256').update(stableJson({ seed: DEMO_SEED, day, prices, wallets: built })).digest('hex');
   return { day, prices, wallets: built, fingerprint };
 }
