@@ -27,6 +27,8 @@ export interface DataApiTarget {
   maxMsPerFigure?: number;
   /** Prefixed to each figure's name. */
   label?: string;
+  /** Which figures to time, by name (default: all). */
+  selected?: (name: string) => boolean;
 }
 
 interface Probe {
@@ -71,6 +73,7 @@ export async function measureDataApi(target: DataApiTarget): Promise<Figures[]> 
   const headers = { Cookie: `${SESSION_COOKIE}=${target.sessionToken}` };
   const figures: Figures[] = [];
   for (const probe of probes(target)) {
+    if (target.selected !== undefined && !target.selected(probe.name)) continue;
     const pathOf = typeof probe.path === 'string' ? () => probe.path as string : probe.path;
     const figure = await measure(
       `${target.label ?? ''}${probe.name}`,

@@ -10,7 +10,10 @@
  *
  * BENCH_REQUESTS (default 100) sets the requests per figure (a figure stops early after BENCH_FIGURE_SECONDS,
  * default 8, with at least 20 requests timed); BENCH_SCALE (default 1) scales the data down for a quick look
- * (0.1: a tenth).
+ * (0.1: a tenth). For a partial run: BENCH_ONLY, a comma list of words, times only the figures whose name
+ * contains one of them ("ingestion" names the ingestion figure; e.g. `BENCH_ONLY=offset,fungible,ingestion`);
+ * BENCH_SECTIONS (default `postgres,pglite`) picks the sections; BENCH_KEEP_DATABASE=1 leaves the seeded
+ * PostgreSQL database in place (its name is printed) for a look at query plans.
  */
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -32,6 +35,20 @@ const REQUESTS = Math.max(1, Number(process.env.BENCH_REQUESTS ?? 100));
 const FIGURE_MS = Math.max(1, Number(process.env.BENCH_FIGURE_SECONDS ?? 8)) * 1000;
 const SCALE = Math.min(1, Math.max(0.001, Number(process.env.BENCH_SCALE ?? 1)));
 const SECRET = randomBytes(32).toString('hex');
+const ONLY = (process.env.BENCH_ONLY ?? '')
+  .split(',')
+  .map((word) => word.trim().toLowerCase())
+  .filter((word) => word !== '');
+const SECTIONS = new Set(
+  (process.env.BENCH_SECTIONS ?? 'postgres,pglite')
+    .split(',')
+    .map((word) => word.trim().toLowerCase())
+    .filter((word) => word !== ''),
+);
+const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1' || process.env.BENCH_KEEP_DATABASE === 'true';
+
+/** Whether the figure named `name` is timed in this run (BENCH_ONLY). */
+const selected = (name: string): boolean => ONLY.length === 0 || ONLY.some((word) => name.toLowerCase().includes(word));
 
 interface Plan {
   label: string;
@@ -45,7 +62,8 @@ interface Plan {
 interface SectionResult {
   text: string;
   figures: Figures[];
-  ingestion: IngestFigures;
+  /** Undefined when BENCH_ONLY left the ingestion out. */
+  ingestion: IngestFigures | undefined;
 }
 
 const scaled = (n: number) => Math.max(1000, Math.round(n * SCALE));
@@ -104,6 +122,7 @@ async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionRe
     contactName: facts.contactName,
     requests: plan.requests,
     maxMsPerFigure: FIGURE_MS,
+    selected,
   });
 
   // Everyone else: the pages a typical user opens, each request as another user.
@@ -115,29 +134,41 @@ async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionRe
     await response.arrayBuffer();
   };
   const typical = `typical user (${String(Math.round((plan.transactions - plan.bigUserTransactions) / others.length))} tx): `;
-  figures.push(await measure(`${typical}transactions`, plan.requests, asOther(API.transactions), { budgetMs: LIST_P95_BUDGET_MS, maxMs: FIGURE_MS }));
-  figures.push(await measure(`${typical}balances`, plan.requests, asOther(API.balances), { budgetMs: LIST_P95_BUDGET_MS, maxMs: FIGURE_MS }));
-  figures.push(await measure(`${typical}user`, plan.requests, asOther(API.user), { maxMs: FIGURE_MS }));
+  const typicalFigures: [string, string, number | undefined][] = [
+    [`${typical}transactions`, API.transactions, LIST_P95_BUDGET_MS],
+    [`${typical}balances`, API.balances, LIST_P95_BUDGET_MS],
+    [`${typical}user`, API.user, undefined],
+  ];
+  for (const [name, path, budgetMs] of typicalFigures) {
+    if (!selected(name)) continue;
+    figures.push(await measure(name, plan.requests, asOther(path), { ...(budgetMs === undefined ? {} : { budgetMs }), maxMs: FIGURE_MS }));
+  }
 
-  log(`${plan.label}: ingesting ${plan.ingestTransfers.toLocaleString('en')} transfers`);
-  const ingestion = await measureIngestion(database.db, { config, logger, transfers: plan.ingestTransfers });
+  let ingestion: IngestFigures | undefined;
+  if (selected('sync ingestion')) {
+    log(`${plan.label}: ingesting ${plan.ingestTransfers.toLocaleString('en')} transfers`);
+    ingestion = await measureIngestion(database.db, { config, logger, transfers: plan.ingestTransfers });
+  }
 
   const title =
     `${plan.label}: ${plan.users.toLocaleString('en')} users, ${plan.transactions.toLocaleString('en')} transactions ` +
     `(one user ${plan.bigUserTransactions.toLocaleString('en')}), seeded in ${seedTime}; requests as that user unless named`;
-  const ingestTable = textTable(
-    `${plan.label}: sync ingestion (ingestEvmPages, pages of 10,000 explorer transfers)`,
-    ['transfers', 'seconds', 'transactions/s', 'budget', ''],
-    [
-      [
-        ingestion.rows.toLocaleString('en'),
-        ingestion.seconds.toFixed(2),
-        Math.round(ingestion.perSecond).toLocaleString('en'),
-        `>= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')}`,
-        verdict(ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true),
-      ],
-    ],
-  );
+  const ingestTable =
+    ingestion === undefined
+      ? `${plan.label}: sync ingestion not timed (BENCH_ONLY)`
+      : textTable(
+          `${plan.label}: sync ingestion (ingestEvmPages, pages of 10,000 explorer transfers)`,
+          ['transfers', 'seconds', 'transactions/s', 'budget', ''],
+          [
+            [
+              ingestion.rows.toLocaleString('en'),
+              ingestion.seconds.toFixed(2),
+              Math.round(ingestion.perSecond).toLocaleString('en'),
+              `>= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')}`,
+              verdict(ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true),
+            ],
+          ],
+        );
   return { text: `${formatTable(title, figures)}\n\n${ingestTable}`, figures, ingestion };
 }
 
@@ -148,9 +179,13 @@ function budgetSummary(label: string, result: SectionResult): string {
   const lines = [
     `${label}: list endpoints p95 <= ${String(LIST_P95_BUDGET_MS)} ms: ${over.length === 0 ? 'OK' : 'OVER'} ` +
       `(${String(budgeted.length - over.length)} of ${String(budgeted.length)} within; slowest ${worst?.name ?? '-'} ${worst?.p95.toFixed(2) ?? '-'} ms)`,
-    `${label}: ingestion >= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')} transactions/s: ` +
-      `${verdict(result.ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true)} (${Math.round(result.ingestion.perSecond).toLocaleString('en')}/s)`,
   ];
+  if (result.ingestion !== undefined) {
+    lines.push(
+      `${label}: ingestion >= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')} transactions/s: ` +
+        `${verdict(result.ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true)} (${Math.round(result.ingestion.perSecond).toLocaleString('en')}/s)`,
+    );
+  }
   for (const f of over) lines.push(`  OVER: ${f.name} p95 ${f.p95.toFixed(2)} ms`);
   return lines.join('\n');
 }
@@ -185,7 +220,8 @@ async function onPostgres(url: string): Promise<SectionResult | string> {
     });
   } finally {
     await database.close();
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    if (KEEP_DATABASE) log(`PostgreSQL: kept database ${name} (BENCH_KEEP_DATABASE)`);
+    else await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 }
 
@@ -208,18 +244,18 @@ async function onPglite(): Promise<SectionResult> {
 async function main(): Promise<void> {
   const started = performance.now();
   const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL;
-  const postgres = await onPostgres(url);
-  const pglite = await onPglite();
+  const postgres = SECTIONS.has('postgres') ? await onPostgres(url) : undefined;
+  const pglite = SECTIONS.has('pglite') ? await onPglite() : undefined;
   const out: string[] = [];
   if (typeof postgres === 'string') out.push(postgres);
-  else out.push(postgres.text);
-  out.push(pglite.text);
+  else if (postgres !== undefined) out.push(postgres.text);
+  if (pglite !== undefined) out.push(pglite.text);
   out.push('Budgets');
-  if (typeof postgres !== 'string') out.push(budgetSummary('PostgreSQL', postgres));
-  out.push(budgetSummary('PGlite', pglite));
+  if (postgres !== undefined && typeof postgres !== 'string') out.push(budgetSummary('PostgreSQL', postgres));
+  if (pglite !== undefined) out.push(budgetSummary('PGlite', pglite));
   out.push(
     `Total ${seconds(started)} (BENCH_REQUESTS=${String(REQUESTS)}, BENCH_FIGURE_SECONDS=${String(FIGURE_MS / 1000)}, ` +
-      `BENCH_SCALE=${String(SCALE)}, Node ${process.version}, ${String(cpus().length)} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`,
+      `BENCH_SCALE=${String(SCALE)}${ONLY.length === 0 ? '' : `, BENCH_ONLY=${ONLY.join(',')}`}, Node ${process.version}, ${String(cpus().length)} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`,
   );
   process.stdout.write(`${out.join('\n\n')}\n`);
 }

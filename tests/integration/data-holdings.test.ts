@@ -4,7 +4,9 @@ import { API } from '../../src/shared/api-paths';
 import type { User } from '../../src/shared/api-types';
 import type { Balances, FungibleTokensSummaryPage, NftItem, PortfolioHistory } from '../../src/shared/data-types';
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
-import { centralisedExchanges, fxRates, subscriptions } from '../../src/server/db/schema';
+import { centralisedExchanges, fxRates, subscriptions, tokenBalances } from '../../src/server/db/schema';
+import { createFiatRates } from '../../src/server/data/fiat-rates';
+import { Big, decimalToString, roundHalfUp } from '../../src/shared/money';
 import { availableDrivers } from './helpers/drivers';
 import { createClock } from './helpers/clock';
 import { setupSuite } from './helpers/suite';
@@ -173,6 +175,72 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     // 2500 x 0.9 - 1500 x 0.8 (the rate two days before stands in for the lot's day).
     expect(euro.results[0]).toMatchObject({ current_price: '2250', value: '2250', unrealized_gain: '1050' });
   });
+
+  it('walks past a thousand held lots and gives the gain FIFO over the whole history gives, at each lot day rate', async () => {
+    const { client, user } = await signedIn();
+    const wallet = await addWallet(suite.db, user.id);
+    const other = await addWallet(suite.db, user.id, { isActive: false });
+    // 1,500 ETH movements an hour apart: mostly inflows (the oldest unpriced, some of zero amount), every ninth an
+    // outflow; an inactive wallet's and a spam inflow never count.
+    const start = Date.UTC(2024, 0, 1, 0, 30);
+    const seeds: TxSeed[] = Array.from({ length: 1500 }, (_, i) => {
+      const outgoing = i % 9 === 8;
+      return {
+        userId: user.id,
+        walletId: wallet,
+        at: new Date(start + i * 3_600_000),
+        amount: outgoing ? 2n * 10n ** 15n : i % 97 === 0 ? 0n : BigInt((i % 5) + 1) * 10n ** 15n + BigInt(i),
+        priceUsd: i < 100 && !outgoing ? null : `${String(1000 + ((i * 37) % 500))}.${String(i % 100).padStart(2, '0')}7`,
+        direction: outgoing ? ('OUTGOING' as const) : ('INCOMING' as const),
+      };
+    });
+    await addTransactions(suite.db, [
+      ...seeds,
+      { userId: user.id, walletId: other, at: new Date(start), amount: 10n ** 18n, priceUsd: '1' },
+      { userId: user.id, walletId: wallet, at: new Date(start + 2000 * 3_600_000), amount: 10n ** 18n, priceUsd: '1', isSpam: true },
+    ]);
+    const events: CostBasisEvent[] = seeds.map((seed) => ({
+      kind: seed.direction === 'OUTGOING' ? 'out' : 'in',
+      amount: seed.amount,
+      priceFiat: seed.priceUsd ?? null,
+      at: seed.at,
+    }));
+    const usd = fifoCostBasis(events, 18);
+    expect(usd.lots.length).toBeGreaterThan(1024);
+    expect(usd.costBasisComplete).toBe(true);
+    await addBalance(suite.db, { userId: user.id, walletId: wallet }, ETH, usd.remaining, '2500');
+    const [usdRow] = (await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary))).results;
+    expect(usdRow?.unrealized_gain).toBe(decimalToString(roundHalfUp(unrealizedGain(usd, '2500') ?? 'x', 2)));
+
+    // In euro: each lot at its day's stored rate (or the latest within a week before it), else today's rate.
+    await clearRates('EUR');
+    for (let day = 0; day < 70; day += 3) {
+      if (day >= 30 && day < 45) continue;
+      await addFxRate(suite.db, dayOf(new Date(start), day), 'EUR', `0.${String(80 + (day % 17))}3`);
+    }
+    await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
+    await client.patch(API.user, { fiat_currency: 'EUR' });
+    const rates = createFiatRates({ db: suite.db, now: () => NOW });
+    const dayRates = await rates.onDays('EUR', seeds.map((seed) => dayOf(seed.at)));
+    const euro = fifoCostBasis(
+      events.map((event) => ({
+        ...event,
+        priceFiat: event.priceFiat === null ? null : new Big(event.priceFiat).times(dayRates.get(dayOf(event.at)) ?? '0.9').toFixed(),
+      })),
+      18,
+    );
+    const [euroRow] = (await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary))).results;
+    expect(euroRow?.unrealized_gain).toBe(decimalToString(roundHalfUp(unrealizedGain(euro, '2250') ?? 'x', 2)));
+
+    // Held lots reaching back to the unpriced inflows, or one base unit more than all inflows: no known cost.
+    const inflows = seeds.reduce((sum, seed) => (seed.direction === 'INCOMING' ? sum + seed.amount : sum), 0n);
+    await suite.db.update(tokenBalances).set({ amount: inflows.toString() }).where(eq(tokenBalances.walletId, wallet));
+    const [unpriced] = (await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary))).results;
+    expect(unpriced?.unrealized_gain).toBeNull();
+    await suite.db.update(tokenBalances).set({ amount: (inflows + 1n).toString() }).where(eq(tokenBalances.walletId, wallet));
+    const [unexplained] = (await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary))).results;
+    expect(unexplained?.unrealized_gain).toBeNull();
+  }, 60_000);
 
   it('GET non-fungible-tokens-summary: active wallets only, ordering, collection and properties filters', async () => {
     const { client, user } = await signedIn();

@@ -20,6 +20,7 @@ import { setupSuite } from './helpers/suite';
 import { json, type TestClient } from './helpers/test-client';
 import { signInWithAddress, signInWithWallet } from './helpers/sign-in';
 import { addFxRate, addTransactions, addWallet, BINANCE_BTC, ETH, randomAddress, USDC, type TxSeed } from './data-seed';
+import { DEEP_OFFSET, refreshTransactionMonthCounts } from '../../src/server/data/transactions/transaction-month-counts';
 
 const E18 = 10n ** 18n;
 const ALICE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
@@ -374,7 +375,103 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
     expect(deep).toMatchObject({ count: 1005, next: null });
     expect(await page(client, '?created_at_after=2023-01-01')).toMatchObject({ count: 1000, count_capped: true });
     expect(await page(client, '?search=h100')).toMatchObject({ count: 7, count_capped: false });
+    // Search counts each of its alternatives apart (token names, hashes, addresses, wallets) and their union.
+    expect(await page(client, '?search=ether')).toMatchObject({ count: 1000, count_capped: true });
+    expect(await page(client, '?search=Wallet')).toMatchObject({ count: 1000, count_capped: true });
   });
+
+  it('reads deep offsets through the month counts, which follow every insert, update and delete', async () => {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    const a = await addWallet(suite.db, user.id, { name: 'A' });
+    const b = await addWallet(suite.db, user.id, { name: 'B' });
+    const off = await addWallet(suite.db, user.id, { name: 'Off', isActive: false });
+    const [cex] = await suite.db
+      .insert(centralisedExchanges)
+      .values({ userId: user.id, exchange: 'BINANCE', apiKeySealed: 'x', secretKeySealed: 'x' })
+      .returning();
+    if (cex === undefined) throw new Error('no exchange');
+    // 4,000 rows over five months: pairs sharing one instant (the id breaks the tie), rows at the very start of
+    // a month, three wallets (one inactive), an exchange account and spam.
+    const insertRows = (first: number, last: number) =>
+      suite.db.execute(sql`
+        insert into transactions (user_id, wallet_id, cex_id, network, tx_hash, log_index, external_id, created_at,
+                                  direction, amount, token_id, token_symbol, token_name, token_decimals, is_spam)
+        select ${user.id},
+               case when g % 17 = 0 then null when g % 3 = 0 then ${a}::uuid when g % 3 = 1 then ${b}::uuid else ${off}::uuid end,
+               case when g % 17 = 0 then ${cex.id}::uuid end,
+               case when g % 17 = 0 then null else 'ETHEREUM' end,
+               'd' || g, -1, case when g % 17 = 0 then 'trade:' || g end,
+               case when g % 50 = 0 then date_trunc('month', timestamptz '2024-01-01 00:00Z' + ((g * 7919) % 150) * interval '1 day')
+                    else timestamptz '2024-01-01 00:00Z' + ((g / 2) * 7919 % (150 * 1440)) * interval '1 minute' end,
+               'INCOMING', g, 'ETHEREUM:native', 'ETH', 'Ether', 18, g % 11 = 0
+          from generate_series(${first}::int, ${last}::int) g`);
+    await insertRows(1, 4000);
+
+    const expected = async (query: { ordering: string; showSpam: boolean; wallet?: string }, offset: number) => {
+      const rows = await suite.db.execute(sql`
+        select id from transactions
+         where user_id = ${user.id}
+           ${query.showSpam ? sql`` : sql`and not is_spam`}
+           ${query.wallet === undefined ? sql`` : sql`and wallet_id = ${query.wallet}`}
+           and (wallet_id is null or wallet_id <> ${off})
+         order by ${query.ordering === 'created_at' ? sql`created_at asc, id asc` : sql`created_at desc, id desc`}
+         limit 11 offset ${offset}`);
+      const found = ((rows as unknown as { rows: { id: string }[] }).rows ?? []).map((row) => row.id);
+      return { ids: found.slice(0, 10), more: found.length > 10 };
+    };
+    const matches = async (queries: { ordering: string; showSpam: boolean; wallet?: string }[]) => {
+      for (const query of queries) {
+        const total = (await expected(query, 0)).ids.length === 0 ? 0 : Number(
+          ((await suite.db.execute(sql`
+            select count(*)::int as n from transactions where user_id = ${user.id}
+              ${query.showSpam ? sql`` : sql`and not is_spam`}
+              ${query.wallet === undefined ? sql`` : sql`and wallet_id = ${query.wallet}`}
+              and (wallet_id is null or wallet_id <> ${off})`)) as unknown as { rows: { n: number }[] }).rows[0]?.n,
+        );
+        expect(total, JSON.stringify(query)).toBeGreaterThan(DEEP_OFFSET);
+        for (const offset of [DEEP_OFFSET, DEEP_OFFSET + 1, DEEP_OFFSET + 237, total - 11, total - 10, total - 1, total, total + 5]) {
+          const params = `?ordering=${query.ordering}&show_spam=${String(query.showSpam)}&offset=${String(offset)}${query.wallet === undefined ? '' : `&wallet=${query.wallet}`}`;
+          const got = await page(client, params);
+          const want = await expected(query, offset);
+          expect(got.results.map((t) => t.id), params).toEqual(want.ids);
+          expect(got.next !== null, params).toBe(want.more);
+        }
+      }
+    };
+    const queries = [
+      { ordering: '-created_at', showSpam: false },
+      { ordering: 'created_at', showSpam: false },
+      { ordering: '-created_at', showSpam: true },
+      { ordering: 'created_at', showSpam: true },
+    ];
+    await matches(queries);
+
+    const countsOf = async () =>
+      (
+        (await suite.db.execute(sql`
+          select month::text, is_spam, wallet_id, cex_id, count from transaction_month_counts where user_id = ${user.id}
+           order by 1, 2, 3, 4`)) as unknown as { rows: unknown[] }
+      ).rows;
+    const fromTriggers = await countsOf();
+    await refreshTransactionMonthCounts(suite.db, [user.id]);
+    expect(await countsOf()).toEqual(fromTriggers);
+
+    // Spam flags, moved dates, a deleted wallet (its rows go by cascade), deleted and added rows.
+    const some = await suite.db.execute(sql`select id from transactions where user_id = ${user.id} and not is_spam order by tx_hash limit 40`);
+    for (const row of ((some as unknown as { rows: { id: string }[] }).rows ?? []).slice(0, 3)) {
+      expect((await client.patch(API.transaction(row.id), { is_spam: true })).status).toBe(200);
+    }
+    await suite.db.execute(sql`update transactions set created_at = created_at - interval '45 days' where user_id = ${user.id} and amount % 7 = 0`);
+    await suite.db.execute(sql`update transactions set is_spam = not is_spam where user_id = ${user.id} and amount % 13 = 0`);
+    await suite.db.execute(sql`delete from transactions where user_id = ${user.id} and amount % 29 = 0`);
+    await insertRows(4001, 5000);
+    await suite.db.delete(wallets).where(eq(wallets.id, b));
+    await matches([...queries, { ordering: '-created_at', showSpam: false, wallet: a }]);
+    const afterChanges = await countsOf();
+    await refreshTransactionMonthCounts(suite.db, [user.id]);
+    expect(await countsOf()).toEqual(afterChanges);
+  }, 120_000);
 
   it('transactions/limit reports a wallet cut short by the plan limit', async () => {
     const client = suite.client();

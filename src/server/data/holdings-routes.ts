@@ -10,7 +10,7 @@ import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
 import { excludingWallets, inactiveWalletIds } from './active-scope';
 import { dataServicesOf } from './data-services';
-import { unrealizedGainOf } from './held-cost-basis';
+import { unrealizedGains } from './held-cost-basis';
 import { toWalletTokens, totalValue, userHoldings, type Holding } from './holdings';
 
 const pageNumber = (field: string, max: number, fallback: number) =>
@@ -71,8 +71,7 @@ export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
     const start = (page - 1) * size;
     const slice = ordered.slice(start, start + size);
     const scope = excludingWallets(inactive);
-    const gainInput = { db: s.db, userId: user.id, scope, fiat, fiatRates: data.fiat };
-    const gains = await Promise.all(slice.map((holding) => unrealizedGainOf(gainInput, holding)));
+    const gains = await unrealizedGains({ db: s.db, userId: user.id, scope, fiat }, slice);
     const results: FungibleTokenSummaryRow[] = slice.map((holding, index) => ({
       token: { name: holding.tokenName, symbol: holding.tokenSymbol, image_url: holding.tokenImage },
       balance: fromBaseUnits(holding.amount, holding.tokenDecimals),

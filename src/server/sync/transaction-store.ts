@@ -3,7 +3,7 @@
  * twice changes nothing), with the kinds that span several rows (swaps, Axie breeding) worked out over the new
  * rows and the rows of the same transactions already stored, whose kind is updated when it changes.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Network } from '../../shared/enums';
 import type { Database } from '../db/database';
 import { transactions, type NewTransactionRow, type StoredTokenRef, type TransactionDirection, type TransactionKind } from '../db/schema';
@@ -94,24 +94,78 @@ function asText(key: keyof NewTransactionRow, value: unknown): string | null {
   return String(value as string | number | bigint | boolean);
 }
 
+const NEEDS_QUOTE_ESCAPE = /["\\]/;
+
+/** One element of a PostgreSQL array literal: NULL, or the text quoted (backslash before `"` and `\`). */
+function arrayElement(value: string | null): string {
+  if (value === null) return 'NULL';
+  return `"${NEEDS_QUOTE_ESCAPE.test(value) ? value.replace(/["\\]/g, (ch) => `\\${ch}`) : value}"`;
+}
+
+/**
+ * One chunk as its statement's parameters: per column a text[] literal ({"a",NULL,"b"}), built directly as one
+ * string (cheaper than the driver's generic array encoder, and the driver then sends it as it is).
+ */
+function chunkParams(rows: readonly NewTransactionRow[]): string[] {
+  return INSERT_COLUMNS.map(([key]) => {
+    let literal = '{';
+    for (let i = 0; i < rows.length; i += 1) {
+      const row = rows[i] as NewTransactionRow;
+      literal += (i === 0 ? '' : ',') + arrayElement(asText(key, row[key]));
+    }
+    return `${literal}}`;
+  });
+}
+
+const COLUMN_LIST = sql.raw(INSERT_COLUMNS.map(([, column]) => column).join(', '));
+const CASTS = sql.raw(INSERT_COLUMNS.map(([, column, type]) => `u.${column}::${type}`).join(', '));
+
+/**
+ * The conflict target: the wallet event key when every row is a wallet row, the exchange key when every row is
+ * an exchange row (the only keys such rows can meet again; naming the key spares the other unique indexes' checks).
+ */
+function conflictTarget(rows: readonly NewTransactionRow[]): SQL {
+  if (rows.every((row) => row.walletId !== null && row.walletId !== undefined)) {
+    return sql`(wallet_id, network, tx_hash, log_index)`;
+  }
+  if (rows.every((row) => (row.walletId === null || row.walletId === undefined) && row.cexId !== null && row.cexId !== undefined)) {
+    return sql`(cex_id, external_id) where cex_id is not null`;
+  }
+  return sql``;
+}
+
+/** Runs one chunk's statement (a native promise: the query builder's result runs again on every `then`). */
+async function insertChunk(db: Database, params: readonly string[], target: SQL): Promise<unknown> {
+  const arrays = sql.join(
+    params.map((literal) => sql`${literal}::text[]`),
+    sql`, `,
+  );
+  return await db.execute(sql`
+    insert into ${transactions} (${COLUMN_LIST})
+    select ${CASTS} from unnest(${arrays}) as u(${COLUMN_LIST})
+    on conflict ${target} do nothing
+    returning is_spam`);
+}
+
 /**
  * Inserts rows, skipping any that already exist; safe to repeat. One statement per chunk, each column sent as
- * one text array and unnested: far cheaper to bind and parse than a VALUES list with a parameter per cell.
+ * one text array and unnested: far cheaper to bind and parse than a VALUES list with a parameter per cell. While
+ * the database writes one chunk, the next one's parameters are built.
  */
 export async function insertTransactionRows(db: Database, rows: readonly NewTransactionRow[]): Promise<InsertResult> {
   let inserted = 0;
   let counted = 0;
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK_ROWS);
-    const arrays = INSERT_COLUMNS.map(([key]) => sql`${sql.param(chunk.map((row) => asText(key, row[key])))}::text[]`);
-    const columns = sql.raw(INSERT_COLUMNS.map(([, column]) => column).join(', '));
-    const casts = sql.raw(INSERT_COLUMNS.map(([, column, type]) => `u.${column}::${type}`).join(', '));
-    const names = sql.raw(INSERT_COLUMNS.map(([, column]) => column).join(', '));
-    const result = await db.execute(sql`
-      insert into ${transactions} (${columns})
-      select ${casts} from unnest(${sql.join(arrays, sql`, `)}) as u(${names})
-      on conflict do nothing
-      returning is_spam`);
+  const chunkAt = (start: number) => rows.slice(start, start + INSERT_CHUNK_ROWS);
+  let next: string[] | null = rows.length === 0 ? null : chunkParams(chunkAt(0));
+  for (let start = 0; next !== null; start += INSERT_CHUNK_ROWS) {
+    const running = insertChunk(db, next, conflictTarget(chunkAt(start)));
+    // Handled below; marked now so that a quick failure is not reported as unhandled meanwhile.
+    running.catch(() => undefined);
+    // Let the statement go out, then build the next chunk while the database writes this one.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const following = start + INSERT_CHUNK_ROWS;
+    next = following < rows.length ? chunkParams(chunkAt(following)) : null;
+    const result = await running;
     const added = (result as { rows?: { is_spam: boolean }[] }).rows ?? [];
     inserted += added.length;
     counted += added.filter((row) => !row.is_spam).length;

@@ -1,14 +1,14 @@
 /**
  * The WHERE clause of GET transactions: the user's rows, spam hidden unless asked for, inactive wallets left
  * out, and the filters of the query. Each filter is shaped for an index: the list's covering index for dates,
- * spam and wallets; token ids for token filters (symbols are resolved to the user's token ids first); the
- * labels' link table; and prefix ranges on the hash and address indexes for search.
+ * spam and wallets (the inactive wallets as a subquery, so a plain list needs no query before its page); token
+ * ids for token filters (symbols are resolved to the user's token ids first); the labels' link table; and prefix
+ * ranges on the hash and address indexes for search.
  */
 import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { contactAddresses, contacts, labels, transactionLabels, transactions, wallets } from '../../db/schema';
 import { likePattern } from '../../wallets/wallet-list';
-import { excludingWallets, inactiveWalletIds } from '../active-scope';
 import { userTokens, type UserToken } from '../user-tokens';
 import { startOfDay, startOfNextDay } from '../zoned-day';
 import type { TransactionListQuery } from './transaction-query';
@@ -29,12 +29,12 @@ const prefixRange = (column: SQL, prefix: string): SQL =>
 const lowerFrom = sql`lower(${transactions.fromAddress})`;
 const lowerTo = sql`lower(${transactions.toAddress})`;
 
-/** Conditions every list query of the user starts from. */
-async function baseConditions(db: Database, scope: TransactionScope, showSpam: boolean): Promise<SQL[]> {
+/** Conditions every list query of the user starts from: the user's rows, spam unless shown, no inactive wallet. */
+function baseConditions(scope: TransactionScope, showSpam: boolean): SQL[] {
   const conditions: SQL[] = [eq(transactions.userId, scope.userId)];
   if (!showSpam) conditions.push(eq(transactions.isSpam, false));
-  const active = excludingWallets(await inactiveWalletIds(db, scope.userId));
-  if (active !== undefined) conditions.push(active);
+  const inactive = sql`select ${wallets.id} from ${wallets} where ${wallets.userId} = ${scope.userId} and not ${wallets.isActive}`;
+  conditions.push(sql`(${transactions.walletId} is null or ${transactions.walletId} not in (${inactive}))`);
   return conditions;
 }
 
@@ -58,51 +58,69 @@ function tokenIdsFor(values: readonly string[], tokens: readonly UserToken[]): s
   return [...ids];
 }
 
-async function searchCondition(
+/**
+ * The alternatives a search text matches, each shaped for one index: hash and counterparty address prefixes,
+ * tokens by symbol or name, wallets by name or address, contacts' addresses by the contact's name or company.
+ */
+async function searchBranches(
   db: Database,
   scope: TransactionScope,
   text: string,
   tokens: () => Promise<UserToken[]>,
-): Promise<SQL> {
+): Promise<SQL[]> {
   const lowered = text.toLowerCase();
+  const pattern = likePattern(text);
+  const [userTokenList, matchedWallets, contactAddressRows] = await Promise.all([
+    tokens(),
+    db
+      .select({ id: wallets.id })
+      .from(wallets)
+      .where(and(eq(wallets.userId, scope.userId), or(ilike(wallets.name, pattern), ilike(wallets.address, pattern))))
+      .limit(MAX_SEARCH_MATCHES),
+    db
+      .selectDistinct({ address: sql<string>`lower(${contactAddresses.address})` })
+      .from(contactAddresses)
+      .innerJoin(contacts, eq(contacts.id, contactAddresses.contactId))
+      .where(
+        and(
+          eq(contactAddresses.userId, scope.userId),
+          or(
+            ilike(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, pattern),
+            ilike(contacts.company, pattern),
+          ),
+        ),
+      )
+      .limit(MAX_SEARCH_MATCHES),
+  ]);
   const branches: SQL[] = [];
   if (text.length >= MIN_PREFIX_SEARCH) {
     branches.push(prefixRange(sql`${transactions.txHash}`, lowered));
     branches.push(prefixRange(lowerFrom, lowered), prefixRange(lowerTo, lowered));
   }
-  const tokenIds = (await tokens())
+  const tokenIds = userTokenList
     .filter((token) => token.symbol.toLowerCase().includes(lowered) || token.name.toLowerCase().includes(lowered))
     .slice(0, MAX_SEARCH_MATCHES)
     .map((token) => token.tokenId);
   if (tokenIds.length > 0) branches.push(inArray(transactions.tokenId, tokenIds));
-
-  const pattern = likePattern(text);
-  const matchedWallets = await db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(and(eq(wallets.userId, scope.userId), or(ilike(wallets.name, pattern), ilike(wallets.address, pattern))))
-    .limit(MAX_SEARCH_MATCHES);
   if (matchedWallets.length > 0) branches.push(inArray(transactions.walletId, matchedWallets.map((row) => row.id)));
-
-  const contactAddressRows = await db
-    .selectDistinct({ address: sql<string>`lower(${contactAddresses.address})` })
-    .from(contactAddresses)
-    .innerJoin(contacts, eq(contacts.id, contactAddresses.contactId))
-    .where(
-      and(
-        eq(contactAddresses.userId, scope.userId),
-        or(
-          ilike(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`, pattern),
-          ilike(contacts.company, pattern),
-        ),
-      ),
-    )
-    .limit(MAX_SEARCH_MATCHES);
   if (contactAddressRows.length > 0) {
     const addresses = contactAddressRows.map((row) => row.address);
     branches.push(inArray(lowerFrom, addresses), inArray(lowerTo, addresses));
   }
-  return branches.length === 0 ? sql`false` : (or(...branches) ?? sql`false`);
+  return branches;
+}
+
+/** What a list query selects: rows meeting every condition and, with a search, one of the search's branches. */
+export interface ListConditions {
+  conditions: SQL[];
+  /** Null without a search; empty when the search can match nothing. */
+  searchBranches: SQL[] | null;
+}
+
+/** The WHERE conditions of the list as one list. */
+export function allConditions(list: ListConditions): SQL[] {
+  if (list.searchBranches === null) return list.conditions;
+  return [...list.conditions, or(...list.searchBranches) ?? sql`false`];
 }
 
 /**
@@ -116,8 +134,8 @@ export async function transactionConditions(
     TransactionListQuery,
     'show_spam' | 'created_at_after' | 'created_at_before' | 'token__in' | 'labels' | 'search' | 'wallet'
   >,
-): Promise<SQL[] | null> {
-  const conditions = await baseConditions(db, scope, query.show_spam);
+): Promise<ListConditions | null> {
+  const conditions = baseConditions(scope, query.show_spam);
   if (query.wallet !== undefined) conditions.push(eq(transactions.walletId, query.wallet));
   if (query.created_at_after !== undefined) {
     conditions.push(gte(transactions.createdAt, startOfDay(query.created_at_after, scope.timeZone)));
@@ -141,9 +159,10 @@ export async function transactionConditions(
       .from(transactionLabels)
       .innerJoin(labels, eq(labels.id, transactionLabels.labelId))
       .where(and(eq(labels.userId, scope.userId), inArray(transactionLabels.labelId, [...query.labels])));
-    conditions.push(inArray(transactions.id, labelled));
+    // The labelled ids as one array, then their rows by id: the cost follows the label's size, and the plan never
+    // walks the user's whole list probing each row for a label.
+    conditions.push(sql`${transactions.id} = any(array(${labelled}))`);
   }
   const search = query.search.trim();
-  if (search !== '') conditions.push(await searchCondition(db, scope, search, tokens));
-  return conditions;
+  return { conditions, searchBranches: search === '' ? null : await searchBranches(db, scope, search, tokens) };
 }

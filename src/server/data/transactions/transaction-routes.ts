@@ -13,8 +13,9 @@ import type { Services } from '../../services';
 import { userSyncState } from '../../sync/user-sync-state';
 import { dataServicesOf } from '../data-services';
 import { isUuid } from '../ids';
-import { transactionConditions } from './transaction-filters';
-import { cappedCount, pageIds } from './transaction-list';
+import { allConditions, transactionConditions } from './transaction-filters';
+import { cappedCount, listPage } from './transaction-list';
+import { monthCountScope } from './transaction-month-counts';
 import { transactionListQuerySchema } from './transaction-query';
 import { loadTransactionRows, toTransactionViews } from './transaction-view';
 
@@ -32,26 +33,34 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
     const query = c.req.valid('query');
     const { user } = authOf(c);
     const data = dataServicesOf(s);
-    const [conditions, fiat, sync] = await Promise.all([
-      transactionConditions(s.db, { userId: user.id, timeZone: user.timezone }, query),
-      data.fiat.context(user.fiatCurrency),
-      userSyncState(s.db, user.id),
-    ]);
+    // The page and its count need only the filters; the fiat context and sync flags are read meanwhile.
+    const listing = async () => {
+      const list = await transactionConditions(s.db, { userId: user.id, timeZone: user.timezone }, query);
+      if (list === null) return null;
+      return Promise.all([
+        listPage(s.db, {
+          userId: user.id,
+          conditions: allConditions(list),
+          ordering: query.ordering,
+          limit: query.limit,
+          offset: query.offset,
+          monthCounts: monthCountScope(user.id, query),
+        }),
+        cappedCount(s.db, list),
+      ]);
+    };
+    const [listed, fiat, sync] = await Promise.all([listing(), data.fiat.context(user.fiatCurrency), userSyncState(s.db, user.id)]);
     let page: TransactionPage;
-    if (conditions === null) {
+    if (listed === null) {
       page = { results: [], count: 0, count_capped: false, next: null, user_tx_sync: sync.user_tx_sync };
     } else {
-      const [ids, total] = await Promise.all([
-        pageIds(s.db, conditions, query.ordering, query.limit, query.offset),
-        cappedCount(s.db, conditions),
-      ]);
-      const rows = await loadTransactionRows(s.db, user.id, ids.ids);
+      const [{ rows, hasMore }, total] = listed;
       const results = await toTransactionViews({ db: s.db, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
       page = {
         results,
         count: Math.max(total.count, query.offset + results.length),
         count_capped: total.capped,
-        next: ids.hasMore ? nextPageUrl(s.config.publicUrl, c.req.url, query.offset + query.limit) : null,
+        next: hasMore ? nextPageUrl(s.config.publicUrl, c.req.url, query.offset + query.limit) : null,
         user_tx_sync: sync.user_tx_sync,
       };
     }

@@ -3,9 +3,9 @@
  * in the native coin, the gas price in gwei on EVM chains, value_fiat at the transaction's day in the user's
  * fiat, the counterparty with its contact's name, labels and the payment label.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TransactionOut } from '../../../shared/data-types';
-import { EVM_NETWORKS, type Network } from '../../../shared/enums';
+import { EVM_NETWORKS, type Exchange, type Network } from '../../../shared/enums';
 import { fromBaseUnits, type Big } from '../../../shared/money';
 import { contactsForAddresses } from '../../contacts/contact-addresses';
 import type { Database } from '../../db/database';
@@ -47,48 +47,72 @@ const roninDecimals = (tokens: TokenRegistry, symbol: string, fallback: number):
 const scaled = (units: string | null, decimals: number): string | null =>
   units === null ? null : fromBaseUnits(BigInt(units), decimals);
 
-/** Full rows of the given ids (the user's, already checked by the caller's query), in the given order. */
-export async function loadTransactionRows(db: Database, userId: string, ids: readonly string[]): Promise<TransactionRow[]> {
+/** A transaction row with the names of its wallet or exchange account, read in the same query. */
+export interface ListedTransaction {
+  row: TransactionRow;
+  wallet: TransactionOut['wallet'];
+  cex: TransactionOut['cex'];
+}
+
+/** Columns of a ListedTransaction query: the row, and its owner from `ownerJoins` (null when not the user's). */
+export const listedColumns = {
+  row: transactions,
+  walletName: wallets.name,
+  walletAddress: wallets.address,
+  exchange: centralisedExchanges.exchange,
+};
+
+/** Join conditions of `listedColumns`' owner tables: the user's own wallet or exchange account only. */
+export const ownerJoins = (userId: string): { wallet: SQL | undefined; cex: SQL | undefined } => ({
+  wallet: and(eq(wallets.id, transactions.walletId), eq(wallets.userId, userId)),
+  cex: and(eq(centralisedExchanges.id, transactions.cexId), eq(centralisedExchanges.userId, userId)),
+});
+
+interface ListedColumnsRow {
+  row: TransactionRow;
+  walletName: string | null;
+  walletAddress: string | null;
+  exchange: Exchange | null;
+}
+
+export function toListedTransaction({ row, walletName, walletAddress, exchange }: ListedColumnsRow): ListedTransaction {
+  return {
+    row,
+    wallet: row.walletId === null || walletName === null || walletAddress === null ? null : { id: row.walletId, name: walletName, address: walletAddress },
+    cex: row.cexId === null || exchange === null ? null : { id: row.cexId, exchange },
+  };
+}
+
+/** The given ids' rows (the user's only) with their owners, in the given order. */
+export async function loadTransactionRows(db: Database, userId: string, ids: readonly string[]): Promise<ListedTransaction[]> {
   if (ids.length === 0) return [];
+  const joins = ownerJoins(userId);
   const rows = await db
-    .select()
+    .select(listedColumns)
     .from(transactions)
+    .leftJoin(wallets, joins.wallet)
+    .leftJoin(centralisedExchanges, joins.cex)
     .where(and(eq(transactions.userId, userId), inArray(transactions.id, [...ids])));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.map((id) => byId.get(id)).filter((row): row is TransactionRow => row !== undefined);
+  const byId = new Map(rows.map((row) => [row.row.id, toListedTransaction(row)]));
+  return ids.map((id) => byId.get(id)).filter((row): row is ListedTransaction => row !== undefined);
 }
 
 export async function toTransactionViews(
   deps: ViewDeps,
   userId: string,
-  rows: readonly TransactionRow[],
+  listed: readonly ListedTransaction[],
   fiat: FiatContext,
 ): Promise<TransactionOut[]> {
-  if (rows.length === 0) return [];
+  if (listed.length === 0) return [];
   const { db, tokens } = deps;
-  const walletIds = [...new Set(rows.map((row) => row.walletId).filter((id): id is string => id !== null))];
-  const cexIds = [...new Set(rows.map((row) => row.cexId).filter((id): id is string => id !== null))];
+  const rows = listed.map((entry) => entry.row);
   const counterparts = rows.map((row) => (row.direction === 'INCOMING' ? row.fromAddress : row.toAddress));
-  const [walletRows, cexRows, contactsByAddress, labelsById, paymentLabels, dayRates] = await Promise.all([
-    walletIds.length === 0
-      ? []
-      : db
-          .select({ id: wallets.id, name: wallets.name, address: wallets.address })
-          .from(wallets)
-          .where(and(eq(wallets.userId, userId), inArray(wallets.id, walletIds))),
-    cexIds.length === 0
-      ? []
-      : db
-          .select({ id: centralisedExchanges.id, exchange: centralisedExchanges.exchange })
-          .from(centralisedExchanges)
-          .where(and(eq(centralisedExchanges.userId, userId), inArray(centralisedExchanges.id, cexIds))),
+  const [contactsByAddress, labelsById, paymentLabels, dayRates] = await Promise.all([
     contactsForAddresses(db, userId, counterparts),
     labelsForTransactions(db, rows.map((row) => row.id)),
     paymentLabelsForHashes(db, userId, rows.map((row) => row.txHash)),
     deps.fiatRates.onDays(fiat.fiat, rows.map((row) => utcDay(row.createdAt))),
   ]);
-  const walletById = new Map(walletRows.map((row) => [row.id, row]));
-  const cexById = new Map(cexRows.map((row) => [row.id, row]));
   const contextOfDay = new Map<string, FiatContext>();
   const contextFor = (day: string): FiatContext => {
     const rate: Big | undefined = dayRates.get(day);
@@ -101,12 +125,10 @@ export async function toTransactionViews(
     return context;
   };
 
-  return rows.map((row): TransactionOut => {
+  return listed.map(({ row, wallet, cex }): TransactionOut => {
     const incoming = row.direction === 'INCOMING';
     const counterpart = incoming ? row.fromAddress : row.toAddress;
     const contact = contactsByAddress.get(counterpart.trim().toLowerCase()) ?? null;
-    const wallet = row.walletId === null ? undefined : walletById.get(row.walletId);
-    const cex = row.cexId === null ? undefined : cexById.get(row.cexId);
     const evm = row.network !== null && EVM.has(row.network);
     return {
       id: row.id,
@@ -126,8 +148,8 @@ export async function toTransactionViews(
       gas: row.gas,
       gas_price: row.gasPrice === null ? null : evm ? scaled(row.gasPrice, GWEI_DECIMALS) : row.gasPrice,
       fee: scaled(row.fee, feeDecimals(row, tokens)),
-      wallet: wallet === undefined ? null : { id: wallet.id, name: wallet.name, address: wallet.address },
-      cex: cex === undefined ? null : { id: cex.id, exchange: cex.exchange },
+      wallet,
+      cex,
       labels: labelsById.get(row.id) ?? [],
       transc_label: paymentLabels.get(row.txHash.trim().toLowerCase()) ?? null,
       nft_id: row.nftId,

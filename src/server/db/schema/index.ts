@@ -8,6 +8,7 @@ export * from './wallets';
 export * from './centralised-exchanges';
 export * from './documents';
 export * from './transactions';
+export * from './transaction-month-counts';
 export * from './token-balances';
 export * from './nft-holdings';
 export * from './sync-state';

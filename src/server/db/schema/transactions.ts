@@ -117,15 +117,33 @@ export const transactions = pgTable(
     uniqueIndex('transactions_cex_external_key')
       .on(t.cexId, t.externalId)
       .where(sql`${t.cexId} is not null`),
-    // The list by user and time is served by transactions_user_list_idx (migration 0004, with INCLUDE columns).
-    index('transactions_user_token_created_idx').on(t.userId, t.tokenId, t.createdAt),
+    // The transaction list (GET transactions) reads its pages, offsets and capped counts from these indexes alone
+    // (index-only scans): each ordering with the user leading and the id as tie-breaker, and after it the columns
+    // the list always filters on (spam, inactive wallets, the wallet filter). Those trailing columns would be
+    // INCLUDE columns, which the schema builder cannot declare; as trailing key columns they serve the same scans
+    // (the id before them is unique, so they never change the order).
+    index('transactions_user_list_idx').on(t.userId, t.createdAt, t.id, t.isSpam, t.walletId, t.cexId),
+    // The Amount ordering sorts by fiat value, an unpriced row counting as zero.
+    index('transactions_user_value_idx').on(t.userId, sql`coalesce(${t.valueUsd}, 0)`, t.id, t.isSpam, t.walletId, t.cexId),
+    // Token filter (newest first) and the user's token list (a loose scan over user and token).
+    index('transactions_user_token_created_idx').on(t.userId, t.tokenId, t.createdAt, t.id, t.isSpam, t.walletId, t.cexId),
+    // The FIFO lots of the fungible summary: a token's counted inflows newest first, with what the cost needs
+    // (amount, price) and the wallet for the active-wallet scope, read without touching the table.
+    index('transactions_user_token_inflow_idx')
+      .on(t.userId, t.tokenId, t.createdAt, t.id, t.amount, t.priceUsd, t.walletId)
+      .where(sql`${t.direction} = 'INCOMING' and not ${t.isSpam} and not ${t.isError}`),
+    // Wallet filter and a wallet's first and latest transaction.
     index('transactions_wallet_created_idx')
-      .on(t.walletId, t.createdAt)
+      .on(t.walletId, t.createdAt, t.id, t.isSpam, t.userId)
       .where(sql`${t.walletId} is not null`),
     index('transactions_cex_created_idx')
       .on(t.cexId, t.createdAt)
       .where(sql`${t.cexId} is not null`),
+    // Search: hash prefix, counterparty address prefix (and contacts' addresses).
     index('transactions_user_hash_idx').on(t.userId, t.txHash),
+    index('transactions_user_from_idx').on(t.userId, sql`lower(${t.fromAddress})`),
+    index('transactions_user_to_idx').on(t.userId, sql`lower(${t.toAddress})`),
+    // Rows waiting for a historical price (the price-fill job).
     index('transactions_price_missing_idx')
       .on(t.priceCheckedAt)
       .where(sql`${t.priceUsd} is null`),
