@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api-paths';
-import type { ContactOut, LabelOut, SearchCategory } from '../../src/shared/data-types';
+import type { ContactOut, LabelOut, SearchCategory, TransactionPage } from '../../src/shared/data-types';
 import { centralisedExchanges, documents, transactions, wallets, type NewTransactionRow } from '../../src/server/db/schema';
-import { RECENT_WINDOW } from '../../src/server/search/search-transactions';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
 import { json, type TestClient } from './helpers/test-client';
@@ -85,7 +84,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     ]);
     await suite.db.insert(transactions).values([
       tx(userId, savings, 1),
-      tx(userId, savings, 2, { tokenSymbol: 'USDC', tokenName: 'USD Coin', tokenDecimals: 6, amount: '2500000', direction: 'OUTGOING', fromAddress: WALLET.toLowerCase(), toAddress: '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd' }),
+      tx(userId, savings, 2, { tokenId: 'ETHEREUM:0xa0b8', tokenSymbol: 'USDC', tokenName: 'USD Coin', tokenDecimals: 6, amount: '2500000', direction: 'OUTGOING', fromAddress: WALLET.toLowerCase(), toAddress: '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd' }),
     ]);
 
     // Another user's data is never found.
@@ -94,10 +93,12 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     await other.client.post(API.labels, { name: 'Savings too', color: 'RED' });
 
     const result = await search(client, 'saving');
-    expect(result.map((category) => category.category)).toEqual(['wallets', 'contacts', 'labels', 'documents']);
+    expect(result.map((category) => category.category)).toEqual(['wallets', 'contacts', 'transactions', 'labels', 'documents']);
     expect(texts(result)).toEqual({
       wallets: ['Savings wallet'],
       contacts: ['Sam0 Saver (Savings Bank)'],
+      // The transactions list's search matches a wallet's name: its transactions are found here too.
+      transactions: ['-2.5 USDC · 0x00...0000002', '+1.5 ETH · 0x00...0000001'],
       labels: ['Savings'],
       documents: ['Savings report 2023', 'Invoice savings plan'],
     });
@@ -119,30 +120,49 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     expect(await json<SearchCategory[]>(await client.get(API.search))).toEqual([]);
   });
 
-  it('transactions: a hash prefix anywhere in the history, other matches among the latest; spam left out; one item per hash', async () => {
+  it('transactions are found as the transactions list finds them: spam and inactive wallets left out, one item per hash', async () => {
     const { client, userId } = await signedIn();
     const walletId = await wallet(userId, 'Main');
+    const [inactive] = await suite.db
+      .insert(wallets)
+      .values({ userId, name: 'Paused', address: '0x2222222222222222222222222222222222222222', network: 'ETHEREUM', isActive: false })
+      .returning();
+    if (inactive === undefined) throw new Error('no wallet');
     const rows: NewTransactionRow[] = [
-      // The oldest transaction, with a symbol of its own, lies beyond the latest RECENT_WINDOW.
-      tx(userId, walletId, 0, { txHash: hash('fe', 7), tokenSymbol: 'OLDIE', tokenName: 'Old token' }),
-      ...Array.from({ length: RECENT_WINDOW }, (_, i) => tx(userId, walletId, i + 10)),
+      tx(userId, walletId, 0, { txHash: hash('fe', 7), tokenId: 'ETHEREUM:0x01', tokenSymbol: 'OLDIE', tokenName: 'Old token' }),
+      ...Array.from({ length: 30 }, (_, i) => tx(userId, walletId, i + 10)),
       // A swap: two rows of one hash.
-      tx(userId, walletId, RECENT_WINDOW + 20, { txHash: hash('5a', 1), direction: 'OUTGOING', tokenSymbol: 'DAI', tokenName: 'Dai', logIndex: 1 }),
-      tx(userId, walletId, RECENT_WINDOW + 20, { txHash: hash('5a', 1), tokenSymbol: 'DAI', tokenName: 'Dai', logIndex: 2, amount: '3000000000000000000' }),
-      tx(userId, walletId, RECENT_WINDOW + 21, { txHash: hash('5a', 2), tokenSymbol: 'SCAM', tokenName: 'Free tokens', isSpam: true }),
+      tx(userId, walletId, 60, { txHash: hash('5a', 1), direction: 'OUTGOING', tokenId: 'ETHEREUM:0x6b', tokenSymbol: 'DAI', tokenName: 'Dai', logIndex: 1 }),
+      tx(userId, walletId, 60, { txHash: hash('5a', 1), tokenId: 'ETHEREUM:0x6b', tokenSymbol: 'DAI', tokenName: 'Dai', logIndex: 2, amount: '3000000000000000000' }),
+      tx(userId, walletId, 61, { txHash: hash('5a', 2), tokenId: 'ETHEREUM:0x5c', tokenSymbol: 'SCAM', tokenName: 'Free tokens', isSpam: true }),
+      tx(userId, inactive.id, 62, { txHash: hash('7c', 3), tokenId: 'ETHEREUM:0x7d', tokenSymbol: 'PAUSED', tokenName: 'Paused token' }),
     ];
-    for (let i = 0; i < rows.length; i += 1000) await suite.db.insert(transactions).values(rows.slice(i, i + 1000));
+    await suite.db.insert(transactions).values(rows);
 
-    expect(texts(await search(client, hash('fe', 7).slice(0, 10)))).toEqual({ transactions: ['+1.5 OLDIE · 0xfe...0000007'] });
-    expect(texts(await search(client, hash('fe', 7).slice(2).toUpperCase()))).toEqual({ transactions: ['+1.5 OLDIE · 0xfe...0000007'] });
-    expect(await search(client, 'oldie')).toEqual([]);
+    const oldie = { transactions: ['+1.5 OLDIE · 0xfe...0000007'] };
+    expect(texts(await search(client, hash('fe', 7).slice(0, 10)))).toEqual(oldie);
+    // Bare hex stands for the hash with 0x as well, in any case.
+    expect(texts(await search(client, hash('fe', 7).slice(2, 14).toUpperCase()))).toEqual(oldie);
+    expect(texts(await search(client, 'oldie'))).toEqual(oldie);
     expect(texts(await search(client, 'dai'))).toEqual({ transactions: ['-1.5 DAI · 0x5a...0000001'] });
-    expect(await search(client, 'scam')).toEqual([]);
     expect(texts(await search(client, '0x5a'))).toEqual({ transactions: ['-1.5 DAI · 0x5a...0000001'] });
+    expect(await search(client, 'scam')).toEqual([]);
+    expect(await search(client, 'paused')).toEqual([{ category: 'wallets', items: [{ id: inactive.id, text: 'Paused' }] }]);
+    // Hashes and addresses match from their start, as in the list: the middle of an address finds nothing.
+    expect(await search(client, COUNTERPARTY.slice(10, 20))).toEqual([]);
 
     const eth = (await search(client, 'eth')).find((c) => c.category === 'transactions');
     expect(eth?.items).toHaveLength(6);
-    expect(eth?.items[0]?.text).toBe(`+1.5 ETH · 0x00...${(RECENT_WINDOW + 9).toString(16).padStart(7, '0')}`);
+    expect(eth?.items[0]?.text).toBe('+1.5 ETH · 0x00...0000027');
+
+    // Every transaction the top bar finds is on the transactions page its click opens (?search= the same text).
+    for (const text of [hash('fe', 7).slice(2, 14), 'oldie', 'dai', '0x5a', 'eth', COUNTERPARTY.slice(2, 10)]) {
+      const found = (await search(client, text)).find((c) => c.category === 'transactions')?.items ?? [];
+      expect(found.length, text).toBeGreaterThan(0);
+      const page = await json<TransactionPage>(await client.get(`${API.transactions}?search=${encodeURIComponent(text)}&limit=100`));
+      const listed = new Set(page.results.map((row) => row.id));
+      for (const item of found) expect(listed.has(item.id), `${text}: ${item.text}`).toBe(true);
+    }
   });
 
   it('guests may search their own data; no session is 401; too long a text is 400', async () => {

@@ -17,9 +17,6 @@ export const searchParam = v.optional(
 /** An ILIKE pattern matching `text` anywhere; `%`, `_` and `\` in the text match themselves. */
 export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
 
-/** An ILIKE pattern matching values that start with `text`. */
-export const prefixPattern = (text: string): string => `${escapeLike(text)}%`;
-
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** The words of a search text: every one must match for a row to be found. */

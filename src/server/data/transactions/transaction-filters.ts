@@ -26,6 +26,15 @@ const MAX_SEARCH_MATCHES = 200;
 const prefixRange = (column: SQL, prefix: string): SQL =>
   sql`(${column} >= ${prefix} and ${column} < ${`${prefix}\uffff`})`;
 
+/**
+ * The hash and address prefixes a (lower-case) search text stands for: the text itself from MIN_PREFIX_SEARCH
+ * characters, and with `0x` in front when it is bare hex (an EVM hash or address typed without it).
+ */
+export function hexPrefixes(lowered: string): string[] {
+  if (lowered.length < MIN_PREFIX_SEARCH) return [];
+  return /^[0-9a-f]+$/.test(lowered) ? [lowered, `0x${lowered}`] : [lowered];
+}
+
 const lowerFrom = sql`lower(${transactions.fromAddress})`;
 const lowerTo = sql`lower(${transactions.toAddress})`;
 
@@ -93,9 +102,9 @@ async function searchBranches(
       .limit(MAX_SEARCH_MATCHES),
   ]);
   const branches: SQL[] = [];
-  if (text.length >= MIN_PREFIX_SEARCH) {
-    branches.push(prefixRange(sql`${transactions.txHash}`, lowered));
-    branches.push(prefixRange(lowerFrom, lowered), prefixRange(lowerTo, lowered));
+  for (const prefix of hexPrefixes(lowered)) {
+    branches.push(prefixRange(sql`${transactions.txHash}`, prefix));
+    branches.push(prefixRange(lowerFrom, prefix), prefixRange(lowerTo, prefix));
   }
   const tokenIds = userTokenList
     .filter((token) => token.symbol.toLowerCase().includes(lowered) || token.name.toLowerCase().includes(lowered))
