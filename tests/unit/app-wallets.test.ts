@@ -5,7 +5,8 @@ import type { WalletDetail } from '../../src/shared/data-types';
 import { MESSAGES } from '../../src/shared/messages';
 import { ApiError } from '../../src/app/lib/api-client';
 import { getToasts } from '../../src/app/lib/toast';
-import { RESET_FILTERS_EVENT, WALLET_REFRESH_DELAY_MS } from '../../src/app/features/wallets/refresh-after-save';
+import { WALLET_REFRESH_DELAY_MS } from '../../src/app/features/wallets/refresh-after-save';
+import { RESET_FILTERS_EVENT } from '../../src/app/lib/reset-filters-event';
 import { byValue } from '../../src/app/features/wallets/token-stack';
 import { createExchangeSchema as exchangeFormSchema } from '../../src/shared/schemas/exchange';
 import {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { RESET_FILTERS_EVENT } from '../../lib/reset-filters-event';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { appDayRollover, useDayRollover } from './app-day-rollover';
 import type { DayChange } from './day-rollover-watch';
@@ -8,9 +9,6 @@ import {
   serializeFilters,
   type TransactionFilters,
 } from './transaction-filters';
-
-/** Window event that puts every list filter back to its defaults (sent after a wallet is saved, spec §2 Wallets). */
-export const RESET_FILTERS_EVENT = 'reset-filters';
 
 function savedFilters(): TransactionFilters {
   return parseSavedFilters(safeStorage.get(STORAGE_KEYS.transactionsFilters));

@@ -6,6 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../lib/query-keys';
+import { RESET_FILTERS_EVENT } from '../../lib/reset-filters-event';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import { exchangeKeys } from './wallet-queries';
 
@@ -14,7 +15,6 @@ const WALLET_DEPENDENT_FILTERS = [STORAGE_KEYS.transactionsFilters, STORAGE_KEYS
 
 /** Delay before everything is refreshed after a save (spec §9: 2000 ms). */
 export const WALLET_REFRESH_DELAY_MS = 2000;
-export const RESET_FILTERS_EVENT = 'reset-filters';
 
 export function refreshAfterWalletSave(client: QueryClient, delay: number = WALLET_REFRESH_DELAY_MS): void {
   void client.invalidateQueries({ queryKey: queryKeys.wallets });
