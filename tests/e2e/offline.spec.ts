@@ -96,10 +96,11 @@ test('a contact label changed offline survives a reload and reaches the server e
   await cacheWritten(page);
 
   const changes: string[] = [];
+  const labelCreates: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'PATCH' && new URL(request.url()).pathname.startsWith('/api/contacts/')) {
-      changes.push(request.postData() ?? '');
-    }
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'PATCH' && path.startsWith('/api/contacts/')) changes.push(request.postData() ?? '');
+    if (request.method() === 'POST' && path === '/api/labels') labelCreates.push(request.postData() ?? '');
   });
 
   // Offline: both data screens open from the cache.
@@ -111,9 +112,13 @@ test('a contact label changed offline survives a reload and reaches the server e
   await expect(card).toBeVisible();
   await expect(page.getByText(OFFLINE_AS_OF)).toBeVisible();
 
-  // The label change is shown at once and kept.
+  // The label change is shown at once and kept; a label created now waits for the connection, and joins the
+  // contact then, though the picker is long closed.
   await editLabels.click();
   await picker.getByRole('checkbox', { name: 'Rent' }).check();
+  await picker.getByLabel('Label name').fill('Utilities');
+  await picker.getByRole('button', { name: 'Create label' }).click();
+  await expect(picker.getByText('waiting for the connection')).toBeVisible();
   await picker.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByText('The change is saved and will be sent when the connection returns.')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Labels' }).getByText('Rent')).toBeVisible();
@@ -122,17 +127,21 @@ test('a contact label changed offline survives a reload and reaches the server e
   await page.reload();
   await expect(card.getByRole('list', { name: 'Labels' }).getByText('Rent')).toBeVisible();
   expect(changes).toEqual([]);
+  expect(labelCreates).toEqual([]);
 
-  // Back online: sent once, and the server has it.
+  // Back online: each sent once, the new label added after the change made before it, and the server has both.
   await context.setOffline(false);
-  await expect.poll(() => changes.length, { timeout: 15_000 }).toBe(1);
+  await expect.poll(() => changes.length, { timeout: 15_000 }).toBe(2);
   await page.waitForTimeout(2_000);
-  expect(changes).toHaveLength(1);
-  const sent = JSON.parse(changes[0] ?? '{}') as { labels?: string[] };
-  expect(sent.labels).toHaveLength(1);
+  expect(changes).toHaveLength(2);
+  expect(labelCreates).toEqual([JSON.stringify({ name: 'Utilities', color: 'BLUE' })]);
+  const sent = changes.map((body) => (JSON.parse(body) as { labels: string[] }).labels.length);
+  expect(sent).toEqual([1, 2]);
 
   const stored = await page.request.get('/api/contacts');
   const contacts = (await stored.json()) as { first_name: string; labels: { name: string }[] }[];
-  expect(contacts.find((contact) => contact.first_name === 'Mary')?.labels.map((label) => label.name)).toEqual(['Rent']);
+  const names = contacts.find((contact) => contact.first_name === 'Mary')?.labels.map((label) => label.name);
+  expect(names?.sort()).toEqual(['Rent', 'Utilities']);
   await expect(card.getByRole('list', { name: 'Labels' }).getByText('Rent')).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Labels' }).getByText('Utilities')).toBeVisible();
 });

@@ -23,6 +23,8 @@ import { registerDataMutationDefaults } from '../../src/app/features/offline/mut
 import { dropSettledChanges } from '../../src/app/features/offline/settled-changes';
 import { transactionKeys, transactionMutationKeys } from '../../src/app/features/transactions/transaction-keys';
 import type { SetTransactionLabelsVariables } from '../../src/app/features/transactions/transaction-queries';
+import { labelMutationKeys } from '../../src/app/features/labels/label-keys';
+import type { CreateLabelVariables } from '../../src/app/features/labels/label-queries';
 
 const rent: LabelOut = { id: '00000000-0000-4000-8000-000000000001', name: 'Rent', color: 'GREEN' };
 const food: LabelOut = { id: '00000000-0000-4000-8000-000000000002', name: 'Food', color: 'RED' };
@@ -83,7 +85,9 @@ function transaction(labels: LabelOut[]): TransactionOut {
 let changes = 0;
 const nextChangeId = () => `change-${String((changes += 1))}`;
 
-const byId = new Map([rent, food].map((label) => [label.id, label]));
+const travel: LabelOut = { id: '00000000-0000-4000-8000-000000000003', name: 'Travel', color: 'BLUE' };
+
+const byId = new Map([rent, food, travel].map((label) => [label.id, label]));
 
 /**
  * An in-memory server behind `fetch` that answers each request only when the test releases it, so the test
@@ -122,6 +126,9 @@ class HeldServer {
   };
 
   private answer(method: string, url: string): unknown {
+    // The one label the server makes: Travel.
+    if (method === 'POST' && url === '/api/labels') return travel;
+    if (url.startsWith('/api/labels')) return [rent, food, travel];
     if (url.startsWith('/api/contacts/')) return contact(this.contactLabels);
     if (url.startsWith('/api/contacts')) return [contact(this.contactLabels)];
     if (url.startsWith('/api/transactions/')) return transaction(this.txLabels);
@@ -374,6 +381,61 @@ describe('a reload right after a change was answered', () => {
     expect(server.patches()).toEqual([{ labels: [rent.id] }]);
     expect(server.waiting().filter((url) => url === '/api/transactions/tx-1')).toEqual([]);
     after.unmount();
+  });
+});
+
+describe('a label created in a picker', () => {
+  const create = (client: QueryClient, attachTo: CreateLabelVariables['attachTo'], idempotencyKey = 'create-1') =>
+    void new MutationObserver<LabelOut, Error, CreateLabelVariables>(client, { mutationKey: labelMutationKeys.create })
+      .mutate({ name: 'Travel', color: 'BLUE', attachTo, idempotencyKey })
+      .catch(() => undefined);
+
+  it('made offline joins the contact once it exists, after the changes made meanwhile, though the picker is gone', async () => {
+    onlineManager.setOnline(false);
+    const client = appClient();
+    const key = contactKeys.list({ ordering: 'first_name' });
+    client.setQueryData<ContactOut[]>(key, [contact([])]);
+    create(client, { kind: 'contact', id: 'c-1' });
+    void new MutationObserver<unknown, Error, SetContactLabelsVariables>(client, {
+      mutationKey: contactMutationKeys.setLabels,
+    }).mutate({ id: 'c-1', labels: [rent], changeId: nextChangeId() });
+    await settleCallbacks();
+    expect(server.log).toEqual([]);
+
+    onlineManager.setOnline(true);
+    await server.release('/api/labels');
+    await server.release('/api/contacts/c-1');
+    await server.release('/api/contacts/c-1');
+    expect(server.patches()).toEqual([{ labels: [rent.id] }, { labels: [rent.id, travel.id] }]);
+    expect(server.contactLabels).toEqual([rent, travel]);
+    expect(shown(client, contactMutationKeys.setLabels, client.getQueryData<ContactOut[]>(key) ?? [])).toEqual([['Rent', 'Travel']]);
+    client.unmount();
+  });
+
+  it("joins a transaction's labels, and is not added twice when a replayed create answers again", async () => {
+    const client = appClient();
+    const key = transactionKeys.list({ ordering: '-created_at' });
+    client.setQueryData<InfiniteData<TransactionPage>>(key, { pages: [page([food])], pageParams: [0] });
+    create(client, { kind: 'transaction', id: 'tx-1' });
+    await server.release('/api/labels');
+    await server.release('/api/transactions/tx-1');
+    expect(server.patches()).toEqual([{ labels: [food.id, travel.id] }]);
+
+    // The same create replayed (same key): the server answers with the same label, which the row already has.
+    client.setQueryData<InfiniteData<TransactionPage>>(key, { pages: [page([food, travel])], pageParams: [0] });
+    create(client, { kind: 'transaction', id: 'tx-1' });
+    await server.release('/api/labels');
+    await settleCallbacks();
+    expect(server.patches()).toHaveLength(1);
+
+    // Created without a subject, or for one the app has not cached: only the label is made.
+    create(client, undefined, 'create-2');
+    create(client, { kind: 'contact', id: 'unknown' }, 'create-3');
+    await server.release('/api/labels');
+    await server.release('/api/labels');
+    await settleCallbacks();
+    expect(server.patches()).toHaveLength(1);
+    client.unmount();
   });
 });
 

@@ -52,7 +52,7 @@ export function ContactCard({ contact, actions }: { contact: ContactOut; actions
       ) : (
         <>
           <div className={styles.cardLabels}>
-            <LabelPicker subject={name} selected={contact.labels} onChange={(labels) => actions.setLabels(contact, labels)} />
+            <LabelPicker subject={name} target={{ kind: 'contact', id: contact.id }} selected={contact.labels} onChange={(labels) => actions.setLabels(contact, labels)} />
           </div>
           <div className={styles.menu}>
             <Popover

@@ -84,7 +84,7 @@ export function ContactDetailDialog({ contact, onClose, actions }: ContactDetail
             </ul>
           )}
           <h3 className={styles.subTitle}>Labels</h3>
-          <LabelPicker subject={name} selected={contact.labels} onChange={(labels) => actions.setLabels(contact, labels)} />
+          <LabelPicker subject={name} target={{ kind: 'contact', id: contact.id }} selected={contact.labels} onChange={(labels) => actions.setLabels(contact, labels)} />
         </>
       ) : null}
     </Dialog>

@@ -10,13 +10,15 @@ import { newIdempotencyKey } from '../offline/idempotency-key';
 import { QUEUED_OFFLINE_TEXT } from '../offline/network-actions';
 import { LABEL_SWATCHES } from './label-colors';
 import { LabelChip, LabelChips } from './label-chip';
-import { labelMutationKeys, labelsQuery, type CreateLabelVariables } from './label-queries';
+import { labelMutationKeys, labelsQuery, type CreateLabelVariables, type LabelTarget } from './label-queries';
 import { labelFormErrors } from './label-rules';
 import styles from './labels.module.css';
 
 interface LabelPickerProps {
   /** What is labelled, read out by the button ('Add label for …', 'Edit labels for …') and shown in the dialog. */
   subject: string;
+  /** The contact or transaction: a label created here joins its labels once the server has made it. */
+  target: LabelTarget;
   selected: readonly LabelOut[];
   /** Called with the new set of labels after each pick or removal. */
   onChange: (labels: LabelOut[]) => void;
@@ -26,7 +28,7 @@ interface LabelPickerProps {
  * Label picker (spec §2 Contacts/Transactions, §4 "Label picker"): the chosen labels as chips and a button that
  * opens a dialog to pick or remove labels, or create one with a name and one of 7 colours.
  */
-export function LabelPicker({ subject, selected, onChange }: LabelPickerProps) {
+export function LabelPicker({ subject, target, selected, onChange }: LabelPickerProps) {
   const [open, setOpen] = useState(false);
   return (
     <div className={styles.picker}>
@@ -50,7 +52,7 @@ export function LabelPicker({ subject, selected, onChange }: LabelPickerProps) {
         {selected.length === 0 ? <span>Add label</span> : null}
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} title="Labels">
-        {open ? <LabelPickerPanel subject={subject} selected={selected} onChange={onChange} /> : null}
+        {open ? <LabelPickerPanel subject={subject} target={target} selected={selected} onChange={onChange} /> : null}
       </Dialog>
     </div>
   );
@@ -62,7 +64,7 @@ interface Draft {
   labels: LabelOut[];
 }
 
-function LabelPickerPanel({ subject, selected, onChange }: LabelPickerProps) {
+function LabelPickerPanel({ subject, target, selected, onChange }: LabelPickerProps) {
   const labels = useQuery(labelsQuery());
   // A box shows its new state in the same frame as the click; the draft gives way as soon as the change reaches
   // `selected` (which the pages derive from the unanswered label changes, see label-changes.ts).
@@ -122,17 +124,13 @@ function LabelPickerPanel({ subject, selected, onChange }: LabelPickerProps) {
           ) : null}
         </ul>
       )}
-      <CreateLabelForm
-        onCreated={(label) => {
-          // The answer may come after other picks: it joins the set as it is then.
-          if (!currentRef.current.some((item) => item.id === label.id)) change([...currentRef.current, label]);
-        }}
-      />
+      {/* The new label joins the subject's set as it is when the server answers (createLabelDefaults). */}
+      <CreateLabelForm target={target} />
     </>
   );
 }
 
-function CreateLabelForm({ onCreated }: { onCreated: (label: LabelOut) => void }) {
+function CreateLabelForm({ target }: { target: LabelTarget }) {
   const online = useOnline();
   const nameId = useId();
   const errorId = `${nameId}-error`;
@@ -149,7 +147,12 @@ function CreateLabelForm({ onCreated }: { onCreated: (label: LabelOut) => void }
       return;
     }
     setError('');
-    const variables: CreateLabelVariables = { name: name.trim(), color, idempotencyKey: newIdempotencyKey() };
+    const variables: CreateLabelVariables = {
+      name: name.trim(),
+      color,
+      attachTo: target,
+      idempotencyKey: newIdempotencyKey(),
+    };
     if (!online) {
       // Kept (persisted with the cache) and created once the connection returns.
       mutation.mutate(variables);
@@ -158,10 +161,7 @@ function CreateLabelForm({ onCreated }: { onCreated: (label: LabelOut) => void }
       return;
     }
     mutation.mutate(variables, {
-      onSuccess: (label) => {
-        setName('');
-        onCreated(label);
-      },
+      onSuccess: () => setName(''),
       onError: (failure) => {
         if (failure instanceof ApiError && failure.status === 400) {
           const messages = failure.fieldErrors;

@@ -12,8 +12,6 @@ import { labelKeys } from './label-keys';
 
 export { labelKeys, labelMutationKeys } from './label-keys';
 
-
-
 /** Labels sorted by name, case-insensitively (the order of every picker and filter). */
 export function sortLabels(labels: readonly LabelOut[]): LabelOut[] {
   return [...labels].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
@@ -28,9 +26,17 @@ export function labelsQuery(enabled = true) {
   });
 }
 
+/** The contact or transaction whose picker a label was created in: the new label joins its labels. */
+export interface LabelTarget {
+  kind: 'contact' | 'transaction';
+  id: string;
+}
+
 export interface CreateLabelVariables {
   name: string;
   color: LabelColor;
+  /** Set when created from a picker. */
+  attachTo?: LabelTarget;
   /** Made when the user asks for the label; the server answers a replay with the first result. */
   idempotencyKey: string;
 }
@@ -40,8 +46,11 @@ export function upsertLabel(labels: readonly LabelOut[] | undefined, label: Labe
   return sortLabels([...(labels ?? []).filter((item) => item.id !== label.id), label]);
 }
 
-/** Defaults of POST /api/labels, registered by key so a create made offline survives a reload. */
-export function createLabelDefaults(client: QueryClient) {
+/**
+ * Defaults of POST /api/labels, registered by key so a create made offline survives a reload. `attach` adds a
+ * label created from a picker to the picker's subject (offline/attach-created-label.ts).
+ */
+export function createLabelDefaults(client: QueryClient, attach?: (label: LabelOut, target: LabelTarget) => void) {
   return {
     mutationFn: (variables: CreateLabelVariables) =>
       api.post<LabelOut>(
@@ -49,8 +58,9 @@ export function createLabelDefaults(client: QueryClient) {
         { name: variables.name, color: variables.color },
         { headers: idempotencyHeaders(variables.idempotencyKey) },
       ),
-    onSuccess: (label: LabelOut) => {
+    onSuccess: (label: LabelOut, variables: CreateLabelVariables) => {
       client.setQueryData<LabelOut[]>(labelKeys.list, (old) => upsertLabel(old, label));
+      if (variables.attachTo !== undefined) attach?.(label, variables.attachTo);
     },
     onSettled: () => client.invalidateQueries({ queryKey: labelKeys.all }),
   };

@@ -16,6 +16,7 @@ import { labelMutationKeys } from '../labels/label-keys';
 import { createLabelDefaults } from '../labels/label-queries';
 import { TRANSACTION_LABELS_SCOPE, transactionMutationKeys } from '../transactions/transaction-keys';
 import { setTransactionLabelsDefaults } from '../transactions/transaction-queries';
+import { attachCreatedLabel } from './attach-created-label';
 
 export function registerDataMutationDefaults(client: QueryClient): void {
   // Label changes of one kind are sent one after another, in the order they were made (label-changes.ts).
@@ -30,5 +31,8 @@ export function registerDataMutationDefaults(client: QueryClient): void {
     ...setContactLabelsDefaults(client),
     scope: { id: CONTACT_LABELS_SCOPE },
   });
-  client.setMutationDefaults(labelMutationKeys.create, createLabelDefaults(client));
+  client.setMutationDefaults(
+    labelMutationKeys.create,
+    createLabelDefaults(client, (label, target) => attachCreatedLabel(client, label, target)),
+  );
 }

@@ -34,7 +34,7 @@ export function TransactionRow({ tx, expanded, onToggle, canLabel, onLabelsChang
   // Names of the detail toggles hold the date and time they show (the date is the toggle on phones).
   const toggleName = `${expanded ? 'Hide' : 'Show'} details of ${amountText(tx)}, ${day} ${time}`;
   const fiat = fiatText(tx.value_fiat, tx.fiat_currency);
-  const labels = canLabel ? <LabelPicker subject={subject} selected={tx.labels} onChange={onLabelsChange} /> : null;
+  const labels = canLabel ? <LabelPicker subject={subject} target={{ kind: 'transaction', id: tx.id }} selected={tx.labels} onChange={onLabelsChange} /> : null;
 
   return (
     <>
