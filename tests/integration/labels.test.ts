@@ -7,6 +7,7 @@ import { ApiError } from '../../src/server/http/api-error';
 import { paymentLabelsForHashes } from '../../src/server/labels/payment-labels';
 import { labelsForTransactions, setTransactionLabels } from '../../src/server/labels/transaction-labels';
 import { availableDrivers } from './helpers/drivers';
+import { transactionRow } from './helpers/rows';
 import { setupSuite } from './helpers/suite';
 import { json, type TestClient } from './helpers/test-client';
 import { signInWithAddress, signInWithWallet } from './helpers/sign-in';
@@ -43,18 +44,8 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
       .insert(transactions)
       .values(
         Array.from({ length: count }, (_, i) => ({
-          userId,
-          walletId: wallet.id,
-          network: 'ETHEREUM' as const,
+          ...transactionRow(userId, wallet.id, new Date(Date.UTC(2024, 0, 1 + i))),
           txHash: hash(i + 1),
-          logIndex: -1,
-          createdAt: new Date(Date.UTC(2024, 0, 1 + i)),
-          direction: 'INCOMING' as const,
-          amount: '1000000000000000000',
-          tokenId: 'ETHEREUM:native',
-          tokenSymbol: 'ETH',
-          tokenName: 'Ether',
-          tokenDecimals: 18,
         })),
       )
       .returning({ id: transactions.id });

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { API } from '../../shared/api-paths';
-import type { CurrencyPrices, TokenQuote, TokenRefOut } from '../../shared/data-types';
+import type { CurrencyPrices, TokenQuote } from '../../shared/data-types';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, NETWORKS, type FiatCurrency, type Network } from '../../shared/enums';
 import { decimalToString, roundHalfUp } from '../../shared/money';
 import { ApiError, fieldError } from '../http/api-error';
@@ -13,6 +13,7 @@ import type { TokenInfo, TokenRegistry } from '../providers/tokens/token-registr
 import type { Services } from '../services';
 import { dataServicesOf } from './data-services';
 import { PRICE_DECIMALS } from './fiat-rates';
+import { storedTokenRef } from './token-view';
 
 const one = (field: string, max: number) =>
   v.pipe(
@@ -33,18 +34,6 @@ const quoteQuerySchema = v.object({
     v.pipe(one('fiat_currency', 8), v.toUpperCase(), v.picklist(FIAT_CURRENCIES, `Choose one of: ${FIAT_CURRENCIES.join(', ')}.`)),
   ),
 });
-
-export function toTokenOut(token: TokenInfo): TokenRefOut {
-  return {
-    id: token.id,
-    symbol: token.symbol,
-    name: token.name,
-    image_url: token.image_url,
-    address: token.address === 'native' ? null : token.address,
-    decimals: token.decimals,
-    network: token.network,
-  };
-}
 
 /** Search order for a bare symbol: the invoice networks first. */
 const SYMBOL_NETWORKS: readonly Network[] = ['ETHEREUM', 'POLYGON', ...NETWORKS.filter((n) => n !== 'ETHEREUM' && n !== 'POLYGON')];
@@ -75,7 +64,7 @@ const pricesUnavailable = (): ApiError =>
 export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.tokens, queryParams(tokensQuerySchema), (c) => {
     const { network } = c.req.valid('query');
-    return c.json(dataServicesOf(s).tokens.list(network).map(toTokenOut));
+    return c.json(dataServicesOf(s).tokens.list(network).map(storedTokenRef));
   });
 
   app.get(API.tokenQuote, queryParams(quoteQuerySchema), async (c) => {
@@ -99,7 +88,7 @@ export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
     }
     if (usd === null || rate === null) throw pricesUnavailable();
     const body: TokenQuote = {
-      token: toTokenOut(token),
+      token: storedTokenRef(token),
       fiat_currency: fiat,
       quote_rate: decimalToString(roundHalfUp(usd.times(rate), PRICE_DECIMALS)),
     };

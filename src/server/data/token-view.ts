@@ -26,6 +26,7 @@ export function toTokenRef(row: TokenColumns): TokenRefOut {
   };
 }
 
+/** A token as the API shows it, from the one stored beside a transaction or a token list entry. */
 export function storedTokenRef(token: StoredTokenRef): TokenRefOut {
   return {
     id: token.id,
