@@ -73,7 +73,9 @@ test('contacts journey: add with a live-checked address, edit, label, delete', a
 
   // Edit through the card menu.
   await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
-  await page.getByRole('button', { name: 'Edit contact' }).click();
+  await expect(page.getByRole('menu', { name: 'Actions for Ada Lovelace' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('menuitem', { name: 'Edit contact' }).click();
   await expect(dialog.getByLabel('First name', { exact: true })).toHaveValue('Ada');
   await dialog.getByLabel('Company').fill('Analytical Engines');
   await dialog.getByRole('button', { name: 'Save contact' }).click();
@@ -107,7 +109,7 @@ test('contacts journey: add with a live-checked address, edit, label, delete', a
 
   // Delete.
   await page.getByRole('button', { name: 'Actions for Ada Lovelace' }).click();
-  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete contact' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Contact Deleted Successfully!')).toBeVisible();
   await expect(page.getByText('No Contacts Added.')).toBeVisible();
@@ -183,7 +185,7 @@ test('Create invoice from a contact card goes to the new invoice page', async ({
   });
   await page.getByRole('button', { name: 'Save contact' }).click();
   await page.getByRole('button', { name: 'Actions for Grace Hopper' }).click();
-  await page.getByRole('button', { name: 'Create invoice' }).click();
+  await page.getByRole('menuitem', { name: 'Create invoice' }).click();
   await expect(page).toHaveURL(/\/new-invoice$/);
   const state = await page.evaluate(() => (history.state as { contactId?: string } | null)?.contactId);
   expect(state).toMatch(/^[0-9a-f-]{36}$/);

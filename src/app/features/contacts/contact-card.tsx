@@ -1,6 +1,6 @@
 import type { ContactOut, LabelOut } from '../../../shared/data-types';
 import { NETWORK_LABELS } from '../../../shared/enums';
-import { Popover } from '../../components/popover';
+import { CardMenu } from '../../components/card-menu';
 import { shortAddress } from '../../lib/format';
 import { LabelChips } from '../labels/label-chip';
 import { LabelPicker } from '../labels/label-picker';
@@ -55,44 +55,14 @@ export function ContactCard({ contact, actions }: { contact: ContactOut; actions
             <LabelPicker subject={name} target={{ kind: 'contact', id: contact.id }} selected={contact.labels} onChange={(labels) => actions.setLabels(contact, labels)} />
           </div>
           <div className={styles.menu}>
-            <Popover
+            <CardMenu
               label={`Actions for ${name}`}
-              triggerClassName={`btn btn-ghost ${styles.menuButton}`}
-              trigger={
-                <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                  <circle cx="12" cy="5" r="1.8" fill="currentColor" />
-                  <circle cx="12" cy="12" r="1.8" fill="currentColor" />
-                  <circle cx="12" cy="19" r="1.8" fill="currentColor" />
-                </svg>
-              }
-            >
-              {(close) => (
-                <ul className={styles.menuList}>
-                  <li>
-                    <button type="button" className={styles.menuItem} onClick={() => { close(); actions.edit(contact); }}>
-                      Edit contact
-                    </button>
-                  </li>
-                  <li>
-                    <button type="button" className={styles.menuItem} onClick={() => { close(); actions.createInvoice(contact); }}>
-                      Create invoice
-                    </button>
-                  </li>
-                  <li>
-                    <button
-                      type="button"
-                      className={`${styles.menuItem} ${styles.danger}`}
-                      onClick={() => {
-                        close();
-                        actions.remove(contact);
-                      }}
-                    >
-                      Delete
-                    </button>
-                  </li>
-                </ul>
-              )}
-            </Popover>
+              items={[
+                { label: 'Edit contact', onSelect: () => actions.edit(contact) },
+                { label: 'Create invoice', onSelect: () => actions.createInvoice(contact) },
+                { label: 'Delete', danger: true, onSelect: () => actions.remove(contact) },
+              ]}
+            />
           </div>
         </>
       )}

@@ -1,6 +1,6 @@
 import type { ExchangeAccount } from '../../../shared/data-types';
 import { formatFiat } from '../overview/fiat';
-import { CardMenu, type CardMenuItem } from './card-menu';
+import { CardMenu, type CardMenuItem } from '../../components/card-menu';
 import { EXCHANGE_LABELS, ExchangeIcon } from './network-icon';
 import { TokenStack } from './token-stack';
 import { LOADING_WALLET_TEXT } from './wallet-card';

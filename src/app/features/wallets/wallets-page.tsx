@@ -12,7 +12,7 @@ import { UpgradeDialog } from '../quick-create/upgrade-dialog';
 import { PageSearchField } from '../search/page-search-field';
 import { usePageSearch } from '../search/use-page-search';
 import { AccountDetailsDialog, type AccountSelection } from './account-details-dialog';
-import type { CardMenuItem } from './card-menu';
+import type { CardMenuItem } from '../../components/card-menu';
 import { DeleteWalletDialog } from './delete-wallet-dialog';
 import { ExchangeCard } from './exchange-card';
 import { useAddWallet } from './use-add-wallet';

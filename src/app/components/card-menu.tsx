@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import styles from './wallets.module.css';
+import styles from './card-menu.module.css';
 
 export interface CardMenuItem {
   label: string;
