@@ -6,8 +6,11 @@ import { signInWithDemo } from './support/sign-in';
 test.use({ bypassCSP: true });
 
 test('the demo dashboard shows totals, tokens, activity, portfolio history and NFTs', async ({ page }) => {
-  // Image hosts can fail: every NFT picture is refused here.
+  // Image hosts can fail: every NFT picture and every token logo from another host is refused here.
   await page.context().route('**/demo-nfts/**', (route) => route.abort());
+  await page
+    .context()
+    .route((url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1', (route) => route.abort());
   await signInWithDemo(page, 0);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 
@@ -30,6 +33,9 @@ test('the demo dashboard shows totals, tokens, activity, portfolio history and N
   await expect(tokens.first()).toBeVisible();
   expect(await tokens.count()).toBeLessThanOrEqual(7);
   await expect(page.getByRole('img', { name: /^Asset allocation:/ })).toBeVisible();
+  // A logo that fails to load gives way to the small default logo.
+  await tokens.first().scrollIntoViewIfNeeded();
+  await expect(page.getByRole('list', { name: 'Top tokens' }).getByTestId('token-default-logo').first()).toBeVisible();
 
   // Last Activity: the 3 newest transactions.
   const activity = page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem');

@@ -5,12 +5,20 @@ import { persistedEntries, persistedQueryKeys, storedUser } from './support/brow
 
 test.describe('sign-in', () => {
   test('demo login shows the signed-in shell', async ({ page }) => {
+    const walletQueries: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/wallets') walletQueries.push(request.method());
+    });
     await signInWithDemo(page, 0);
     const user = (await storedUser(page)) as { full_access: boolean; is_demo: boolean };
     expect(user.full_access).toBe(false);
     expect(user.is_demo).toBe(true);
     await openAccountMenu(page);
     await expect(page.getByText('Signed in as')).toBeVisible();
+    // Guests do not query wallets (spec §6): the list says it is for signed-in users.
+    const connected = page.getByRole('region', { name: 'Connected Wallets' });
+    await expect(connected.getByText('This feature is available only for logged in users.')).toBeVisible();
+    expect(walletQueries).toEqual([]);
   });
 
   test('the second demo wallet signs in too', async ({ page }) => {

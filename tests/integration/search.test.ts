@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api-paths';
 import type { ContactOut, LabelOut, SearchCategory, TransactionPage } from '../../src/shared/data-types';
-import { centralisedExchanges, documents, transactions, wallets, type NewTransactionRow } from '../../src/server/db/schema';
+import { centralisedExchanges, documents, labels, transactionLabels, transactions, wallets, type NewTransactionRow } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
 import { json, type TestClient } from './helpers/test-client';
@@ -137,9 +137,15 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
       tx(userId, walletId, 61, { txHash: hash('5a', 2), tokenId: 'ETHEREUM:0x5c', tokenSymbol: 'SCAM', tokenName: 'Free tokens', isSpam: true }),
       tx(userId, inactive.id, 62, { txHash: hash('7c', 3), tokenId: 'ETHEREUM:0x7d', tokenSymbol: 'PAUSED', tokenName: 'Paused token' }),
     ];
-    await suite.db.insert(transactions).values(rows);
+    const stored = await suite.db.insert(transactions).values(rows).returning({ id: transactions.id, txHash: transactions.txHash });
+    // A label on the oldest transaction: its name finds the label and the transactions carrying it.
+    const [holiday] = await suite.db.insert(labels).values({ userId, name: 'Holiday trip', color: 'GREEN' }).returning();
+    const oldest = stored.find((row) => row.txHash === hash('fe', 7));
+    if (holiday === undefined || oldest === undefined) throw new Error('no label');
+    await suite.db.insert(transactionLabels).values({ transactionId: oldest.id, labelId: holiday.id });
 
     const oldie = { transactions: ['+1.5 OLDIE · 0xfe...0000007'] };
+    expect(texts(await search(client, 'holiday'))).toEqual({ ...oldie, labels: ['Holiday trip'] });
     expect(texts(await search(client, hash('fe', 7).slice(0, 10)))).toEqual(oldie);
     // Bare hex stands for the hash with 0x as well, in any case.
     expect(texts(await search(client, hash('fe', 7).slice(2, 14).toUpperCase()))).toEqual(oldie);
@@ -156,7 +162,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     expect(eth?.items[0]?.text).toBe('+1.5 ETH · 0x00...0000027');
 
     // Every transaction the top bar finds is on the transactions page its click opens (?search= the same text).
-    for (const text of [hash('fe', 7).slice(2, 14), 'oldie', 'dai', '0x5a', 'eth', COUNTERPARTY.slice(2, 10)]) {
+    for (const text of [hash('fe', 7).slice(2, 14), 'oldie', 'dai', '0x5a', 'eth', COUNTERPARTY.slice(2, 10), 'holiday']) {
       const found = (await search(client, text)).find((c) => c.category === 'transactions')?.items ?? [];
       expect(found.length, text).toBeGreaterThan(0);
       const page = await json<TransactionPage>(await client.get(`${API.transactions}?search=${encodeURIComponent(text)}&limit=100`));

@@ -1,11 +1,9 @@
 /**
  * Search parameters of the list pages the global search leads to: /transactions?search=…, /contacts?search=…,
- * /wallets?search=…, /documents?search=…, and /transactions?label=<id> (a label result filters the transactions
- * by that label).
+ * /wallets?search=…, /documents?search=….
  */
 export interface ListSearch {
   search?: string;
-  label?: string;
 }
 
 const MAX_LENGTH = 200;
@@ -15,7 +13,6 @@ export function parseListSearch(search: Record<string, unknown>): ListSearch {
   const result: ListSearch = {};
   const text = typeof search.search === 'number' ? String(search.search) : search.search;
   if (typeof text === 'string' && text.trim() !== '') result.search = text.slice(0, MAX_LENGTH);
-  if (typeof search.label === 'string' && search.label.trim() !== '') result.label = search.label.slice(0, MAX_LENGTH);
   return result;
 }
 

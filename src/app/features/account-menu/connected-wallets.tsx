@@ -15,10 +15,12 @@ import styles from './account-menu.module.css';
 
 /**
  * 'Connected Wallets' of the account menu: a checkbox per wallet toggles is_active (optimistic; paused and kept
- * while offline), the name copies the address.
+ * while offline), the name copies the address. Guests do not query wallets (spec §6): they read that the list is
+ * for signed-in users.
  */
 export function ConnectedWallets({ user }: { user: User }) {
-  const wallets = useQuery(walletsListQuery());
+  const readOnly = !user.full_access;
+  const wallets = useQuery({ ...walletsListQuery(), enabled: !readOnly });
   const toggle = useMutation<Wallet, Error, SetWalletActiveVariables, SetWalletActiveContext>({
     mutationKey: mutationKeys.setWalletActive,
   });
@@ -28,14 +30,15 @@ export function ConnectedWallets({ user }: { user: User }) {
       select: (entry) => (entry.state.isPaused ? (entry.state.variables as SetWalletActiveVariables).id : null),
     }),
   );
-  const readOnly = !user.full_access;
 
   return (
     <section aria-labelledby="connected-wallets-heading" className={styles.section}>
       <h3 id="connected-wallets-heading" className={styles.sectionTitle}>
         Connected Wallets
       </h3>
-      {wallets.isPending ? (
+      {readOnly ? (
+        <p className={styles.note}>{MESSAGES.loggedInOnly}</p>
+      ) : wallets.isPending ? (
         <Spinner label="Loading wallets" />
       ) : wallets.isError && !wallets.data ? (
         <p className={styles.note}>Wallets could not be loaded.</p>
@@ -45,11 +48,10 @@ export function ConnectedWallets({ user }: { user: User }) {
         <ul className={styles.walletList}>
           {wallets.data.map((wallet) => (
             <li key={wallet.id} className={styles.walletRow}>
-              <label className={styles.walletCheck} title={readOnly ? MESSAGES.loggedInOnly : undefined}>
+              <label className={styles.walletCheck}>
                 <input
                   type="checkbox"
                   checked={wallet.is_active}
-                  disabled={readOnly}
                   aria-label={`${wallet.name} active`}
                   onChange={(event) => toggle.mutate({ id: wallet.id, is_active: event.target.checked })}
                 />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LogoMark } from '../../components/logo-mark';
 import styles from './overview.module.css';
 
 interface TokenIconProps {
@@ -7,11 +8,21 @@ interface TokenIconProps {
   size?: number;
 }
 
-/** A token's logo, or its first letter in a circle when there is none or it fails to load. */
+/**
+ * A token's logo; its first letter in a circle when it has none; the small default logo when its image fails to
+ * load (spec §8 "Failed images").
+ */
 export function TokenIcon({ symbol, imageUrl, size = 32 }: TokenIconProps) {
   const [failed, setFailed] = useState(false);
   const dimension = { width: size, height: size };
-  if (!imageUrl || failed) {
+  if (failed) {
+    return (
+      <span className={styles.tokenFallback} style={dimension} data-testid="token-default-logo">
+        <LogoMark size={size} />
+      </span>
+    );
+  }
+  if (!imageUrl) {
     return (
       <span className={styles.tokenLetter} style={{ ...dimension, fontSize: size * 0.45 }} aria-hidden="true">
         {symbol.slice(0, 1).toUpperCase() || '?'}

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
+import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
+import { ApiError, NetworkError } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
 import { needsNetworkText } from '../offline/network-actions';
 import {
@@ -33,6 +35,13 @@ function useDebounced(value: string, delay: number): string {
     return () => window.clearTimeout(timer);
   }, [value, delay]);
   return debounced;
+}
+
+/** A failed search, in the error catalogue's words (spec §8): no response, a refusal, or a server error. */
+function searchErrorText(error: unknown): string {
+  if (error instanceof NetworkError) return MESSAGES.networkProblem;
+  if (error instanceof ApiError && error.status === 403) return MESSAGES.forbidden;
+  return MESSAGES.serverError;
 }
 
 /**
@@ -166,7 +175,7 @@ export function GlobalSearch() {
               <Spinner label="Searching" showLabel />
             </div>
           ) : results.isError ? (
-            <p className={styles.message}>Search failed. Try again later.</p>
+            <p className={styles.message}>{searchErrorText(results.error)}</p>
           ) : groups.length === 0 ? (
             <p className={styles.message}>{NO_RESULTS}</p>
           ) : (
@@ -180,7 +189,7 @@ export function GlobalSearch() {
                   </h2>
                   <ul className={styles.items}>
                     {visibleItems(group.items, isExpanded).map((item) => {
-                      const href = resultHref(group.category, debounced, item.id);
+                      const href = resultHref(group.category, debounced);
                       return (
                         <li key={item.id}>
                           <a

@@ -38,11 +38,10 @@ export function canSeeMore(items: readonly unknown[], expanded: boolean): boolea
 }
 
 /**
- * Where a result leads: the category's page with the search text (?search=…). A label opens the transactions
- * filtered by that label instead (?label=<id>), since labels have no page of their own.
+ * Where a result leads: the category's page with the search text (?search=…). Labels have no page of their own:
+ * theirs is the transactions page, whose search finds the transactions carrying a label of that name.
  */
-export function resultHref(category: SearchCategoryName, searchText: string, itemId: string): string {
+export function resultHref(category: SearchCategoryName, searchText: string): string {
   const { route } = CATEGORY_INFO[category];
-  if (category === 'labels') return `${route}?${new URLSearchParams({ label: itemId }).toString()}`;
   return `${route}?${new URLSearchParams({ search: searchText.trim() }).toString()}`;
 }

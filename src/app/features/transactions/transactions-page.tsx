@@ -53,15 +53,8 @@ function TransactionList({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const search = useSearch({ strict: false, select: (value) => value.search });
-  const labelRequest = useSearch({ strict: false, select: (value) => value.label });
   const { filters, update, reset } = useTransactionFilters();
 
-  // A label picked in the global search arrives as ?label=<id>: it becomes the label filter.
-  useEffect(() => {
-    if (!labelRequest) return;
-    update({ labels: [labelRequest] });
-    void navigate({ to: '/transactions', search: search ? { search } : {}, replace: true });
-  }, [labelRequest, search, update, navigate]);
   const params = useMemo(() => listParams(filters, search), [filters, search]);
   const canLabel = user.full_access;
 

@@ -69,7 +69,8 @@ function tokenIdsFor(values: readonly string[], tokens: readonly UserToken[]): s
 
 /**
  * The alternatives a search text matches, each shaped for one index: hash and counterparty address prefixes,
- * tokens by symbol or name, wallets by name or address, contacts' addresses by the contact's name or company.
+ * tokens by symbol or name, wallets by name or address, contacts' addresses by the contact's name or company,
+ * and the transactions carrying a label whose name contains the text.
  */
 async function searchBranches(
   db: Database,
@@ -79,7 +80,7 @@ async function searchBranches(
 ): Promise<SQL[]> {
   const lowered = text.toLowerCase();
   const pattern = likePattern(text);
-  const [userTokenList, matchedWallets, contactAddressRows] = await Promise.all([
+  const [userTokenList, matchedWallets, contactAddressRows, matchedLabels] = await Promise.all([
     tokens(),
     db
       .select({ id: wallets.id })
@@ -100,6 +101,11 @@ async function searchBranches(
         ),
       )
       .limit(MAX_SEARCH_MATCHES),
+    db
+      .select({ id: labels.id })
+      .from(labels)
+      .where(and(eq(labels.userId, scope.userId), ilike(labels.name, pattern)))
+      .limit(MAX_SEARCH_MATCHES),
   ]);
   const branches: SQL[] = [];
   for (const prefix of hexPrefixes(lowered)) {
@@ -115,6 +121,14 @@ async function searchBranches(
   if (contactAddressRows.length > 0) {
     const addresses = contactAddressRows.map((row) => row.address);
     branches.push(inArray(lowerFrom, addresses), inArray(lowerTo, addresses));
+  }
+  if (matchedLabels.length > 0) {
+    // The labelled ids as one array (as the label filter does): the cost follows the labels' size.
+    const labelled = db
+      .select({ id: transactionLabels.transactionId })
+      .from(transactionLabels)
+      .where(inArray(transactionLabels.labelId, matchedLabels.map((row) => row.id)));
+    branches.push(sql`${transactions.id} = any(array(${labelled}))`);
   }
   return branches;
 }
