@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import styles from './popover.module.css';
+import { Tooltip } from './tooltip';
 
 interface PopoverProps {
   /** Accessible name of the trigger button. */
@@ -51,20 +52,23 @@ export function Popover({
     };
   }, [open]);
 
+  const button = (
+    <button
+      ref={buttonRef}
+      type="button"
+      className={triggerClassName}
+      aria-label={label}
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onClick={() => setOpen((value) => !value)}
+    >
+      {trigger}
+    </button>
+  );
+
   return (
     <div className={styles.root} ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={triggerClassName}
-        aria-label={label}
-        title={title}
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((value) => !value)}
-      >
-        {trigger}
-      </button>
+      {title === undefined ? button : <Tooltip text={title}>{button}</Tooltip>}
       {open ? (
         <div id={panelId} className={`${styles.panel} ${align === 'start' ? styles.start : styles.end} ${panelClassName}`}>
           {children(() => setOpen(false))}

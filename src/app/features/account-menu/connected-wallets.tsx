@@ -12,6 +12,7 @@ import {
   type SetWalletActiveVariables,
 } from '../../lib/wallet-queries';
 import styles from './account-menu.module.css';
+import { Tooltip } from '../../components/tooltip';
 
 /**
  * 'Connected Wallets' of the account menu: a checkbox per wallet toggles is_active (optimistic; paused and kept
@@ -56,18 +57,19 @@ export function ConnectedWallets({ user }: { user: User }) {
                   onChange={(event) => toggle.mutate({ id: wallet.id, is_active: event.target.checked })}
                 />
               </label>
-              <button
-                type="button"
-                className={styles.walletName}
-                title="Copy address"
-                onClick={() => void copyText(wallet.address)}
-              >
-                <span className={styles.walletLabel}>{wallet.name}</span>
-                <span className={styles.walletMeta}>
-                  {NETWORK_LABELS[wallet.network]} · {shortAddress(wallet.address)}
-                  {waiting.has(wallet.id) ? ' · waiting for connection' : ''}
-                </span>
-              </button>
+              <Tooltip text="Copy address" className={styles.walletNameAnchor}>
+                <button
+                  type="button"
+                  className={styles.walletName}
+                  onClick={() => void copyText(wallet.address)}
+                >
+                  <span className={styles.walletLabel}>{wallet.name}</span>
+                  <span className={styles.walletMeta}>
+                    {NETWORK_LABELS[wallet.network]} · {shortAddress(wallet.address)}
+                    {waiting.has(wallet.id) ? ' · waiting for connection' : ''}
+                  </span>
+                </button>
+              </Tooltip>
             </li>
           ))}
         </ul>

@@ -107,7 +107,7 @@ export function AddressLoginPage() {
     <main className={styles.page}>
       <div className={styles.card}>
         <LogoMark size={48} />
-        <p className={styles.address} title={address}>
+        <p className={styles.address}>
           {address}
         </p>
         <div className={styles.status}>{status}</div>

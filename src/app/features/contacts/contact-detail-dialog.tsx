@@ -7,6 +7,7 @@ import { LabelPicker } from '../labels/label-picker';
 import type { ContactActions } from './contact-card';
 import { contactName } from './contact-search';
 import styles from './contacts.module.css';
+import { Tooltip } from '../../components/tooltip';
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -71,14 +72,11 @@ export function ContactDetailDialog({ contact, onClose, actions }: ContactDetail
               {contact.addresses.map((item) => (
                 <li key={`${item.network}:${item.address}`}>
                   <span className={styles.networkTag}>{NETWORK_LABELS[item.network]}</span>
-                  <button
-                    type="button"
-                    className={styles.copyAddress}
-                    title="Copy address"
-                    onClick={() => void copyText(item.address)}
-                  >
-                    {item.address}
-                  </button>
+                  <Tooltip text="Copy address">
+                    <button type="button" className={styles.copyAddress} onClick={() => void copyText(item.address)}>
+                      {item.address}
+                    </button>
+                  </Tooltip>
                 </li>
               ))}
             </ul>

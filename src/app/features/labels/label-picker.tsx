@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { LabelOut } from '../../../shared/data-types';
 import { LABEL_COLORS, type LabelColor } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
+import { Tooltip } from '../../components/tooltip';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
@@ -161,7 +162,8 @@ function CreateLabelForm({ target }: { target: LabelTarget }) {
       return;
     }
     mutation.mutate(variables, {
-      onSuccess: () => setName(''),
+      // Cleared unless a new name was typed meanwhile (the label may join the set before this answer arrives).
+      onSuccess: () => setName((current) => (current.trim() === variables.name ? '' : current)),
       onError: (failure) => {
         if (failure instanceof ApiError && failure.status === 400) {
           const messages = failure.fieldErrors;
@@ -194,17 +196,19 @@ function CreateLabelForm({ target }: { target: LabelTarget }) {
       <fieldset className={styles.swatches}>
         <legend>Colour</legend>
         {LABEL_COLORS.map((value) => (
-          <label key={value} className={styles.swatch} title={LABEL_SWATCHES[value].name}>
-            <input
-              type="radio"
-              name={`${nameId}-color`}
-              value={value}
-              checked={color === value}
-              aria-label={LABEL_SWATCHES[value].name}
-              onChange={() => setColor(value)}
-            />
-            <span className={styles.swatchDot} style={{ background: LABEL_SWATCHES[value].background }} />
-          </label>
+          <Tooltip key={value} text={LABEL_SWATCHES[value].name}>
+            <label className={styles.swatch}>
+              <input
+                type="radio"
+                name={`${nameId}-color`}
+                value={value}
+                checked={color === value}
+                aria-label={LABEL_SWATCHES[value].name}
+                onChange={() => setColor(value)}
+              />
+              <span className={styles.swatchDot} style={{ background: LABEL_SWATCHES[value].background }} />
+            </label>
+          </Tooltip>
         ))}
       </fieldset>
       <button type="submit" className="btn btn-primary" disabled={mutation.isPending && online}>

@@ -5,6 +5,7 @@ import { updateStoredUser } from '../../lib/session';
 import { postponedUntil, shouldShowSuggestion, suggestionVariant } from './overview-rules';
 import { useUpdateUser } from './use-update-user';
 import styles from './overview.module.css';
+import { Tooltip } from '../../components/tooltip';
 
 const TEXTS = {
   'soft-kyc-fail': {
@@ -51,17 +52,13 @@ export function SuggestionCard({ user }: { user: User }) {
         </span>
         <span className={styles.suggestionText}>{text.body}</span>
       </button>
-      <button
-        type="button"
-        className={`btn btn-ghost ${styles.suggestionClose}`}
-        aria-label="Remind me tomorrow"
-        title="Remind me tomorrow"
-        onClick={postpone}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      <Tooltip text="Remind me tomorrow" className={styles.suggestionClose}>
+        <button type="button" className="btn btn-ghost" aria-label="Remind me tomorrow" onClick={postpone}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </Tooltip>
     </section>
   );
 }

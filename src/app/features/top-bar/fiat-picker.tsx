@@ -7,6 +7,7 @@ import { mutationKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import type { UserPatch } from '../../lib/user-queries';
 import styles from './top-bar.module.css';
+import { Tooltip } from '../../components/tooltip';
 
 function isFiatCurrency(value: string): value is FiatCurrency {
   return (FIAT_CURRENCIES as readonly string[]).includes(value);
@@ -31,34 +32,33 @@ export function FiatPicker({ user }: { user: User }) {
   const readOnly = !user.full_access;
 
   return (
-    <label
-      className={`${styles.fiat} ${readOnly ? styles.fiatDisabled : ''}`}
-      title={readOnly ? MESSAGES.loggedInOnly : 'Base fiat currency'}
-    >
-      <span className="visually-hidden">Fiat currency</span>
-      {/* The closed picker shows the code (and the symbol where there is room); the native list shows both. */}
-      <span className={styles.fiatValue} aria-hidden="true">
-        {value}
-        <span className={styles.fiatSymbol}>{FIAT_SYMBOLS[value] === value ? '' : FIAT_SYMBOLS[value]}</span>
-        <svg viewBox="0 0 24 24" width="16" height="16">
-          <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </span>
-      <select
-        className={styles.fiatSelect}
-        value={value}
-        disabled={readOnly}
-        onChange={(event) => {
-          const next = event.target.value;
-          if (isFiatCurrency(next) && next !== value) mutation.mutate({ fiat_currency: next });
-        }}
-      >
-        {FIAT_CURRENCIES.map((code) => (
-          <option key={code} value={code}>
-            {FIAT_SYMBOLS[code] === code ? code : `${code} ${FIAT_SYMBOLS[code]}`}
-          </option>
-        ))}
-      </select>
-    </label>
+    <Tooltip text={readOnly ? MESSAGES.loggedInOnly : 'Base fiat currency'}>
+      <label className={`${styles.fiat} ${readOnly ? styles.fiatDisabled : ''}`}>
+        <span className="visually-hidden">Fiat currency</span>
+        {/* The closed picker shows the code (and the symbol where there is room); the native list shows both. */}
+        <span className={styles.fiatValue} aria-hidden="true">
+          {value}
+          <span className={styles.fiatSymbol}>{FIAT_SYMBOLS[value] === value ? '' : FIAT_SYMBOLS[value]}</span>
+          <svg viewBox="0 0 24 24" width="16" height="16">
+            <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </span>
+        <select
+          className={styles.fiatSelect}
+          value={value}
+          disabled={readOnly}
+          onChange={(event) => {
+            const next = event.target.value;
+            if (isFiatCurrency(next) && next !== value) mutation.mutate({ fiat_currency: next });
+          }}
+        >
+          {FIAT_CURRENCIES.map((code) => (
+            <option key={code} value={code}>
+              {FIAT_SYMBOLS[code] === code ? code : `${code} ${FIAT_SYMBOLS[code]}`}
+            </option>
+          ))}
+        </select>
+      </label>
+    </Tooltip>
   );
 }

@@ -6,6 +6,7 @@ import { shortAddress } from '../../lib/format';
 import { ExplorerLink } from './explorer-link';
 import { feeTexts, fiatText, NO_DATA, orNoData, showsGas } from './transaction-format';
 import styles from './transactions.module.css';
+import { Tooltip } from '../../components/tooltip';
 
 const KIND_NAMES: Record<TransactionOut['kind'], string> = {
   TRANSFER: 'Transfer',
@@ -25,9 +26,9 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 function Address({ value }: { value: string }) {
   if (!value) return <>{NO_DATA}</>;
   return (
-    <span className={styles.mono} title={value}>
-      {shortAddress(value)}
-    </span>
+    <Tooltip text={value}>
+      <span className={styles.mono}>{shortAddress(value)}</span>
+    </Tooltip>
   );
 }
 
@@ -77,9 +78,9 @@ export function TransactionDetails({ tx, labels }: TransactionDetailsProps) {
         <Row term="Fee">{fees.fee}</Row>
         <Row term="Hash">
           {tx.tx_hash ? (
-            <span className={styles.mono} title={tx.tx_hash}>
-              {shortAddress(tx.tx_hash)}
-            </span>
+            <Tooltip text={tx.tx_hash}>
+              <span className={styles.mono}>{shortAddress(tx.tx_hash)}</span>
+            </Tooltip>
           ) : (
             NO_DATA
           )}
