@@ -24,7 +24,6 @@ import { anyUnsynchronized, exchangesQuery, UNSYNCED_POLL_MS, walletDetailsQuery
 import styles from './wallets.module.css';
 
 export const NO_WALLETS_TEXT = 'No wallets found';
-export const noWalletsMatchText = (search: string) => `No wallets or exchanges match “${search}”.`;
 
 function Header({ onAdd, busy }: { onAdd?: () => void; busy?: boolean }) {
   return (
@@ -156,7 +155,7 @@ function WalletsScreen() {
         <div className={`card ${styles.notice}`}>
           {hasAny && search.applied !== '' ? (
             <>
-              <p>{noWalletsMatchText(search.applied)}</p>
+              <p>{NO_WALLETS_TEXT}</p>
               <button type="button" className="btn" onClick={search.clear}>
                 Show all wallets
               </button>
