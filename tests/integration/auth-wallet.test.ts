@@ -85,6 +85,24 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     });
   });
 
+  it('matches the response to the challenge it signs, though newer ones were asked for in the same name', async () => {
+    const account = newAccount();
+    const client = suite.client();
+    const own = await challenge(client, account.address);
+    // Someone else asks for challenges in this address's name meanwhile.
+    for (let i = 0; i < 3; i += 1) await challenge(suite.client(), account.address);
+    suite.clock.advance(1_000);
+    await challenge(suite.client(), account.address);
+    const signature = await account.signMessage({ message: own.message });
+    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    expect(response.status).toBe(200);
+    const [used] = await suite.db
+      .select({ nonce: signInChallenges.nonce })
+      .from(signInChallenges)
+      .where(and(eq(signInChallenges.address, account.address.toLowerCase()), isNotNull(signInChallenges.usedAt)));
+    expect(used?.nonce).toBe(own.nonce);
+  });
+
   it('refuses a response after the challenge expired', async () => {
     const account = newAccount();
     const client = suite.client();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api-paths';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
-import { newAccount } from './helpers/sign-in';
+import { newAccount, signInWithWallet } from './helpers/sign-in';
 
 const WINDOW = 15 * 60_000;
 
@@ -50,26 +50,68 @@ describe.each(availableDrivers())('sign-in rate limits on %s', (kind) => {
     expect((await client.post(API.loginWithAddress, { address: newAccount().address })).status).toBe(200);
   });
 
-  it('limits attempts per address whatever the IP', async () => {
+  it('limits address-only sign-ins per address whatever the IP', async () => {
     startOfNextWindow();
     const app = limitedApp();
     const address = newAccount().address;
     for (let i = 0; i < 3; i += 1) {
       const client = suite.client(app, { 'X-Forwarded-For': `192.0.2.${String(i + 1)}` });
-      const response = await client.post(i % 2 === 0 ? API.loginWithWallet : API.loginWithAddress, {
-        address: i === 1 ? address.toLowerCase() : address,
-      });
+      const response = await client.post(API.loginWithAddress, { address: i === 1 ? address.toLowerCase() : address });
       expect(response.status).toBe(200);
     }
-    const refused = await suite
-      .client(app, { 'X-Forwarded-For': '192.0.2.99' })
-      .post(API.loginWithWallet, { address });
+    const refused = await suite.client(app, { 'X-Forwarded-For': '192.0.2.99' }).post(API.loginWithAddress, { address });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     const otherAddress = await suite
       .client(app, { 'X-Forwarded-For': '192.0.2.99' })
-      .post(API.loginWithWallet, { address: newAccount().address });
+      .post(API.loginWithAddress, { address: newAccount().address });
     expect(otherAddress.status).toBe(200);
+    // Guest sign-ins in an address's name do not touch its owner's wallet sign-in.
+    const owner = newAccount();
+    for (let i = 0; i < 3; i += 1) {
+      await suite.client(app, { 'X-Forwarded-For': `192.0.2.${String(i + 10)}` }).post(API.loginWithAddress, { address: owner.address });
+    }
+    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '192.0.2.50' }), owner);
+  });
+
+  it("counts failed wallet proofs per address, so others asking for challenges cannot lock the owner out", async () => {
+    startOfNextWindow();
+    const app = limitedApp();
+    const owner = newAccount();
+    // Many challenges in the owner's name, from many IPs: none is refused, and the owner still signs in.
+    for (let i = 0; i < 8; i += 1) {
+      const response = await suite
+        .client(app, { 'X-Forwarded-For': `198.51.100.${String(i + 1)}` })
+        .post(API.loginWithWallet, { address: owner.address });
+      expect(response.status).toBe(200);
+    }
+    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '198.51.100.40' }), owner);
+
+    // Failed proofs (a forged signature, no open challenge) count whatever the IP: after 3, even a right one waits.
+    const forger = newAccount();
+    for (let i = 0; i < 3; i += 1) {
+      const client = suite.client(app, { 'X-Forwarded-For': `198.51.100.${String(i + 60)}` });
+      await client.post(API.loginWithWallet, { address: owner.address });
+      const forged = await client.post(API.loginWithWalletResponse, {
+        address: owner.address,
+        signature: await forger.signMessage({ message: 'not the challenge' }),
+      });
+      expect(forged.status).toBe(400);
+    }
+    const client = suite.client(app, { 'X-Forwarded-For': '198.51.100.90' });
+    const challenge = await client.post(API.loginWithWallet, { address: owner.address });
+    expect(challenge.status).toBe(200);
+    const { message } = (await challenge.json()) as { message: string };
+    const refused = await client.post(API.loginWithWalletResponse, {
+      address: owner.address,
+      signature: await owner.signMessage({ message }),
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another address is not affected, and the next window starts afresh.
+    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '198.51.100.91' }));
+    startOfNextWindow();
+    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '198.51.100.92' }), owner);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {

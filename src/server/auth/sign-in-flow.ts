@@ -4,7 +4,7 @@ import type { AppEnv } from '../http/app-env';
 import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
 import { loadUserView } from '../users/user-view';
-import { consumeRateLimit, LOGIN_WINDOW_MS } from './rate-limit';
+import { checkRateLimit, consumeRateLimit, countAttempt, LOGIN_WINDOW_MS } from './rate-limit';
 import { startSession } from './session';
 
 /** Counts a sign-in attempt against the client's IP (429 past LOGIN_RATE_LIMIT_PER_IP). */
@@ -17,14 +17,35 @@ export async function limitSignInByIp(c: Context<AppEnv>, s: Services): Promise<
   });
 }
 
-/** Counts a sign-in attempt against an address (429 past LOGIN_RATE_LIMIT_PER_ADDRESS). */
+const addressKey = (address: string): string => address.trim().toLowerCase();
+
+/** Counts a read-only (address-only) sign-in against the address (429 past LOGIN_RATE_LIMIT_PER_ADDRESS). */
 export async function limitSignInByAddress(s: Services, address: string): Promise<void> {
   await consumeRateLimit(s.db, {
-    key: `login-address:${address.trim().toLowerCase()}`,
+    key: `login-address:${addressKey(address)}`,
     limit: s.config.loginRateLimitPerAddress,
     windowMs: LOGIN_WINDOW_MS,
     now: s.now(),
   });
+}
+
+/**
+ * Wallet sign-in per address counts failed proofs only (a wrong or replayed signature, no open challenge), so
+ * asking for challenges in someone else's name cannot lock the owner out. 429 once
+ * LOGIN_RATE_LIMIT_PER_ADDRESS failures fell in the window.
+ */
+export async function refuseAfterWalletFailures(s: Services, address: string): Promise<void> {
+  await checkRateLimit(s.db, {
+    key: `login-wallet-failures:${addressKey(address)}`,
+    limit: s.config.loginRateLimitPerAddress,
+    windowMs: LOGIN_WINDOW_MS,
+    now: s.now(),
+  });
+}
+
+/** Notes a failed wallet proof for the address (see refuseAfterWalletFailures). */
+export async function noteWalletFailure(s: Services, address: string): Promise<void> {
+  await countAttempt(s.db, { key: `login-wallet-failures:${addressKey(address)}`, windowMs: LOGIN_WINDOW_MS, now: s.now() });
 }
 
 /** Starts a fresh session for `userId` and answers with the User object. */

@@ -112,7 +112,7 @@ function checkFields(message: string, expected: SignInExpectation): string | und
 }
 
 /** Local ECDSA recovery (externally owned accounts); false for any signature that does not recover. */
-async function isOwnSignature(address: `0x${string}`, message: string, signature: `0x${string}`): Promise<boolean> {
+export async function isOwnSignature(address: `0x${string}`, message: string, signature: `0x${string}`): Promise<boolean> {
   try {
     return await verifyMessage({ address, message, signature });
   } catch {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { getAddress } from 'viem';
 import { isEvmAddress } from '../../shared/address-validation';
@@ -12,10 +12,12 @@ import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
 import { upsertWalletUser } from '../users/sign-in-users';
 import { privilegesFor } from './privileges';
-import { limitSignInByAddress, limitSignInByIp, respondSignedIn } from './sign-in-flow';
-import { buildSignInMessage, generateNonce, verifySignInMessage } from './siwe';
+import { limitSignInByIp, noteWalletFailure, refuseAfterWalletFailures, respondSignedIn } from './sign-in-flow';
+import { buildSignInMessage, generateNonce, isOwnSignature, verifySignInMessage } from './siwe';
 
 export const CHALLENGE_TTL_MS = 10 * 60_000;
+/** How many of an address's newest open challenges a response is matched against. */
+const OPEN_CHALLENGES_TRIED = 50;
 export const SIGN_IN_STATEMENT = 'Sign in to Ledgerloop.';
 export const EVM_ADDRESS_REQUIRED = 'Enter a valid Ethereum address (0x followed by 40 hexadecimal digits).';
 export const CHALLENGE_UNAVAILABLE = 'Sign-in request expired or already used. Try again.';
@@ -30,8 +32,8 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
   app.post(API.loginWithWallet, jsonBody(loginWithWalletSchema), async (c) => {
     await limitSignInByIp(c, s);
     const body = c.req.valid('json');
+    // A challenge proves nothing yet: only the client's IP is counted (failed proofs count per address).
     const address = checksummed(body.address);
-    await limitSignInByAddress(s, address);
     const issuedAt = s.now();
     const expiresAt = new Date(issuedAt.getTime() + CHALLENGE_TTL_MS);
     const nonce = generateNonce();
@@ -61,11 +63,12 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
     await limitSignInByIp(c, s);
     const body = c.req.valid('json');
     const address = checksummed(body.address);
-    await limitSignInByAddress(s, address);
+    await refuseAfterWalletFailures(s, address);
     const now = s.now();
-    // Claim the newest open challenge in one statement, so a replayed or concurrent response finds nothing.
-    const newest = s.db
-      .select({ id: signInChallenges.id })
+    // The open challenge this signature signs (others may have asked for challenges in this address's name since):
+    // found by local recovery among the newest ones, else the newest (a contract wallet is checked on chain).
+    const open = await s.db
+      .select({ id: signInChallenges.id, message: signInChallenges.message })
       .from(signInChallenges)
       .where(
         and(
@@ -75,16 +78,31 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
         ),
       )
       .orderBy(desc(signInChallenges.issuedAt))
-      .limit(1);
-    const [challenge] = await s.db
-      .update(signInChallenges)
-      .set({ usedAt: now })
-      .where(and(inArray(signInChallenges.id, newest), isNull(signInChallenges.usedAt)))
-      .returning();
-    if (challenge === undefined) throw nonFieldError(CHALLENGE_UNAVAILABLE);
+      .limit(OPEN_CHALLENGES_TRIED);
+    const signature = body.signature as `0x${string}`;
+    let chosen = open[0];
+    for (const candidate of open) {
+      if (await isOwnSignature(address, candidate.message, signature)) {
+        chosen = candidate;
+        break;
+      }
+    }
+    // Claimed in one statement, so a replayed or concurrent response finds nothing.
+    const [challenge] =
+      chosen === undefined
+        ? []
+        : await s.db
+            .update(signInChallenges)
+            .set({ usedAt: now })
+            .where(and(eq(signInChallenges.id, chosen.id), isNull(signInChallenges.usedAt)))
+            .returning();
+    if (challenge === undefined) {
+      await noteWalletFailure(s, address);
+      throw nonFieldError(CHALLENGE_UNAVAILABLE);
+    }
     const verdict = await verifySignInMessage({
       message: challenge.message,
-      signature: body.signature as `0x${string}`,
+      signature,
       expected: {
         address,
         domain: s.config.siweDomain,
@@ -95,7 +113,10 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
       },
       ...(s.rpcClient === undefined ? {} : { client: s.rpcClient }),
     });
-    if (!verdict.ok) throw nonFieldError(verdict.reason);
+    if (!verdict.ok) {
+      await noteWalletFailure(s, address);
+      throw nonFieldError(verdict.reason);
+    }
     const userId = await upsertWalletUser(s.db, {
       address,
       kind: challenge.kind,
