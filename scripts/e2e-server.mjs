@@ -31,6 +31,28 @@ devnet.on('exit', (code) => {
   }
 });
 
+/**
+ * Every outside service points at a closed loopback port: the end-to-end runs never reach the internet, and
+ * behave the same on a machine that has it (prices, FX, explorers and exchanges answer as an outage does).
+ */
+const closedPort = 'http://127.0.0.1:9';
+const offlineProviders = {
+  DEFILLAMA_BASE_URL: closedPort,
+  COINGECKO_BASE_URL: closedPort,
+  FRANKFURTER_BASE_URL: closedPort,
+  ETHERSCAN_BASE_URL: closedPort,
+  ROUTESCAN_BASE_URL: closedPort,
+  ESPLORA_BASE_URL: closedPort,
+  BINANCE_BASE_URL: closedPort,
+  BLOCKSCOUT_URLS: ['ETHEREUM', 'BINANCE_SMART_CHAIN', 'POLYGON', 'FANTOM', 'AVALANCHE', 'RONIN']
+    .map((network) => `${network}=${closedPort}`)
+    .join(','),
+  BINANCE_SMART_CHAIN_RPC_URL: closedPort,
+  FANTOM_RPC_URL: closedPort,
+  AVALANCHE_RPC_URL: closedPort,
+  RONIN_RPC_URL: closedPort,
+};
+
 // The app starts once the devnet has deployed its contracts and run its scenario (it prints its RPC URLs then).
 let output = '';
 devnet.stdout.on('data', (chunk) => {
@@ -50,6 +72,7 @@ devnet.stdout.on('data', (chunk) => {
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://localhost:${port}`,
       ETHEREUM_RPC_URL: `http://127.0.0.1:${ethereumPort}`,
+      ...offlineProviders,
       LOGIN_RATE_LIMIT_PER_IP: '100000',
       LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
       STAFF_ADDRESSES: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
