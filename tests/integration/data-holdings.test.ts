@@ -4,7 +4,8 @@ import { API } from '../../src/shared/api-paths';
 import type { User } from '../../src/shared/api-types';
 import type { Balances, FungibleTokensSummaryPage, NftItem, PortfolioHistory } from '../../src/shared/data-types';
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
-import { centralisedExchanges, fxRates, subscriptions, tokenBalances } from '../../src/server/db/schema';
+import { centralisedExchanges, fxRates, portfolioSnapshots, subscriptions, tokenBalances } from '../../src/server/db/schema';
+import { snapshotPortfolios } from '../../src/server/sync/portfolio-snapshot';
 import { createFiatRates } from '../../src/server/data/fiat-rates';
 import { Big, decimalToString, roundHalfUp } from '../../src/shared/money';
 import { availableDrivers } from './helpers/drivers';
@@ -271,6 +272,33 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     expect(item).toMatchObject({ collection: 'Apes', price: '12.5', currency: 'ETH', is_price_synced: true, network: 'ETHEREUM', created_at: at('2024-01-01').toISOString() });
     expect(item?.properties).toHaveLength(3);
     expect((await client.get(`${API.nonFungibleTokensSummary}?ordering=rarity`)).status).toBe(400);
+  });
+
+  it('portfolio history is kept per account: a wallet switched off leaves its past out, a deleted one takes it along', async () => {
+    const { client, user } = await signedIn('PLUS');
+    const { a, b, cex } = await portfolio(user.id);
+    // Yesterday's closing values: A 2 ETH at 2,500 + 100 USDC (spam and unpriced left out), B 10 ETH (switched
+    // off), the exchange account 0.5 BTC at 60,000.
+    await snapshotPortfolios({ db: suite.db, now: () => new Date(NOW.getTime() - 86_400_000) });
+    const stored = await suite.db
+      .select({ key: portfolioSnapshots.accountKey, valueUsd: portfolioSnapshots.valueUsd })
+      .from(portfolioSnapshots)
+      .where(eq(portfolioSnapshots.userId, user.id));
+    expect(Object.fromEntries(stored.map((row) => [row.key, Number(row.valueUsd)]))).toEqual({
+      [`w:${a}`]: 5100,
+      [`w:${b}`]: 25_000,
+      [`c:${cex}`]: 30_000,
+    });
+    const yesterday = async () =>
+      (await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=2`))).data_points[0];
+    expect(await yesterday()).toEqual({ measured_on: dayOf(NOW, -1), value_fiat: '35100' });
+
+    // Switched on, B's past counts again; deleted, it is gone from the history with its snapshots.
+    expect((await client.patch(`${API.wallets}/${b}`, { is_active: true })).status).toBe(200);
+    expect(await yesterday()).toEqual({ measured_on: dayOf(NOW, -1), value_fiat: '60100' });
+    expect((await client.delete(`${API.wallets}/${b}`)).status).toBe(204);
+    expect(await yesterday()).toEqual({ measured_on: dayOf(NOW, -1), value_fiat: '35100' });
+    expect(await suite.db.select().from(portfolioSnapshots).where(eq(portfolioSnapshots.walletId, b))).toEqual([]);
   });
 
   it('GET portfolio-value-history: premium only, daily values at their day rate, today from the holdings', async () => {

@@ -2,6 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Network } from '../../src/shared/enums';
 import type { Database } from '../../src/server/db/database';
+import { usdValue } from '../../src/server/sync/valuation';
+import { Big } from '../../src/shared/money';
 import {
   fxRates,
   nftHoldings,
@@ -157,7 +159,8 @@ export async function addBalance(
     tokenDecimals: token.decimals,
     amount: amount.toString(),
     priceUsd,
-    valueUsd: null,
+    // As the balance sync stores it: the amount at the price.
+    valueUsd: priceUsd === null ? null : usdValue(amount, token.decimals, new Big(priceUsd)),
     isSpam,
   });
 }

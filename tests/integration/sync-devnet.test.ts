@@ -191,19 +191,32 @@ describe.each(availableDrivers())('devnet sync on %s', (kind) => {
     expect(await userSyncState(database.db, userId)).toEqual({ user_tx_sync: true, user_bal_sync: true });
   });
 
-  it('snapshots the portfolio value of active wallets per UTC day', async () => {
+  it('snapshots the portfolio value of each account per UTC day', async () => {
     const now = new Date('2024-02-01T23:30:00Z');
     const balances = await database.db.select().from(tokenBalances).where(eq(tokenBalances.userId, userId));
     const total = (skip: string | null) =>
       balances.filter((b) => b.walletId !== skip && b.valueUsd !== null).reduce((sum, b) => sum.plus(b.valueUsd ?? '0'), new Big(0));
     expect(await snapshotPortfolios({ db: database.db, now: () => now })).toBeGreaterThanOrEqual(1);
-    const read = async () =>
-      (await database.db.select().from(portfolioSnapshots).where(and(eq(portfolioSnapshots.userId, userId), eq(portfolioSnapshots.measuredOn, '2024-02-01'))))[0];
-    expect(new Big((await read())?.valueUsd ?? 'NaN').eq(total(null))).toBe(true);
-    await database.db.update(wallets).set({ isActive: false }).where(eq(wallets.id, id('ethereum', 'alice')));
+    const read = () =>
+      database.db
+        .select()
+        .from(portfolioSnapshots)
+        .where(and(eq(portfolioSnapshots.userId, userId), eq(portfolioSnapshots.measuredOn, '2024-02-01')));
+    const sum = (rows: { valueUsd: string }[]) => rows.reduce((acc, row) => acc.plus(row.valueUsd), new Big(0));
+    const alice = id('ethereum', 'alice');
+    const first = await read();
+    expect(sum(first).eq(total(null))).toBe(true);
+    const aliceRow = first.find((row) => row.walletId === alice);
+    expect(aliceRow?.accountKey).toBe(`w:${alice}`);
+    expect(new Big(aliceRow?.valueUsd ?? 'NaN').eq(total(null).minus(total(alice)))).toBe(true);
+    // A wallet switched off is still measured (the history leaves it out when read); a second run of the day
+    // replaces that day's values.
+    await database.db.update(wallets).set({ isActive: false }).where(eq(wallets.id, alice));
     await snapshotPortfolios({ db: database.db, now: () => now });
-    expect(new Big((await read())?.valueUsd ?? 'NaN').eq(total(id('ethereum', 'alice')))).toBe(true);
-    await database.db.update(wallets).set({ isActive: true }).where(eq(wallets.id, id('ethereum', 'alice')));
+    const again = await read();
+    expect(again).toHaveLength(first.length);
+    expect(sum(again).eq(total(null))).toBe(true);
+    await database.db.update(wallets).set({ isActive: true }).where(eq(wallets.id, alice));
   });
 
   it('a second sync adds nothing', async () => {

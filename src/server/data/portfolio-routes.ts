@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { API } from '../../shared/api-paths';
@@ -6,7 +6,8 @@ import type { PortfolioHistory } from '../../shared/data-types';
 import type { PlanCode } from '../../shared/enums';
 import { Big, decimalToString, fromBaseUnits, toDecimal } from '../../shared/money';
 import { authOf, requireUser } from '../auth/guards';
-import { portfolioSnapshots } from '../db/schema';
+import type { Database } from '../db/database';
+import { WHOLE_PORTFOLIO_KEY } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { queryParams } from '../http/validation';
 import { currentPlan } from '../plans/current-plan';
@@ -14,6 +15,7 @@ import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
 import { dataServicesOf } from './data-services';
 import { fiatContext, utcDay } from './fiat-rates';
+import { executeRows } from './sql-rows';
 import { userHoldings } from './holdings';
 
 /** Plans that include the portfolio history (spec §6: PLUS; ENTERPRISE has every PLUS feature). */
@@ -39,8 +41,30 @@ const dayBefore = (day: string, days: number): string =>
   utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000));
 
 /**
+ * The portfolio's value at the end of each day from `first` to `last`: the sum of the day's account snapshots
+ * of exchange accounts and active wallets (a deleted account's rows went with it), or, for a day measured
+ * before snapshots were kept per account, the user's total of that day.
+ */
+async function dailyTotals(db: Database, userId: string, first: string, last: string) {
+  return executeRows<{ day: string; value_usd: string }>(
+    db,
+    sql`select ps.measured_on::text as day,
+               case when bool_or(ps.account_key <> ${WHOLE_PORTFOLIO_KEY})
+                 then coalesce(sum(ps.value_usd) filter (
+                        where ps.account_key <> ${WHOLE_PORTFOLIO_KEY} and (ps.wallet_id is null or w.is_active)), 0)
+                 else sum(ps.value_usd) filter (where ps.account_key = ${WHOLE_PORTFOLIO_KEY})
+               end::text as value_usd
+          from portfolio_snapshots ps
+          left join wallets w on w.id = ps.wallet_id
+         where ps.user_id = ${userId} and ps.measured_on between ${first}::date and ${last}::date
+         group by ps.measured_on
+         order by ps.measured_on`,
+  );
+}
+
+/**
  * GET portfolio-value-history {num_days}: the daily values of the last num_days days (the daily snapshots of
- * the active wallets and exchange accounts, today's from the current holdings), each converted at its day's FX
+ * the active wallets and the exchange accounts, today's from the current holdings), each converted at its day's FX
  * rate. Only premium plans get the data points; others get premium_user false and an empty history.
  */
 export function registerPortfolioRoutes(app: Hono<AppEnv>, s: Services): void {
@@ -65,20 +89,10 @@ export function registerPortfolioRoutes(app: Hono<AppEnv>, s: Services): void {
     if (!premium) return c.json(body);
 
     const [snapshots, holdings] = await Promise.all([
-      s.db
-        .select({ day: portfolioSnapshots.measuredOn, valueUsd: portfolioSnapshots.valueUsd })
-        .from(portfolioSnapshots)
-        .where(
-          and(
-            eq(portfolioSnapshots.userId, user.id),
-            gte(portfolioSnapshots.measuredOn, dayBefore(today, numDays - 1)),
-            lte(portfolioSnapshots.measuredOn, today),
-          ),
-        )
-        .orderBy(asc(portfolioSnapshots.measuredOn)),
+      dailyTotals(s.db, user.id, dayBefore(today, numDays - 1), today),
       userHoldings(s.db, user.id),
     ]);
-    const points = snapshots.map((row) => ({ day: row.day, usd: toDecimal(row.valueUsd) }));
+    const points = snapshots.map((row) => ({ day: row.day, usd: toDecimal(row.value_usd) }));
     if (points[points.length - 1]?.day !== today && (holdings.length > 0 || points.length > 0)) {
       let usd = new Big(0);
       for (const holding of holdings) {

@@ -72,7 +72,14 @@ async function writeDemoData(tx: Database, generated: GeneratedDemoData, now: Da
     await bulkInsert(
       tx,
       portfolioSnapshots,
-      data.snapshots.map((s) => ({ userId: wallet.userId, measuredOn: s.measuredOn, valueUsd: s.valueUsd, createdAt: generated.day })),
+      data.snapshots.map((s) => ({
+        userId: wallet.userId,
+        measuredOn: s.measuredOn,
+        accountKey: `w:${wallet.walletId}`,
+        walletId: wallet.walletId,
+        valueUsd: s.valueUsd,
+        createdAt: generated.day,
+      })),
     );
     await tx
       .update(wallets)
