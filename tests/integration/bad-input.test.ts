@@ -2,39 +2,113 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
 import type { Wallet } from '../../src/shared/api-types';
-import { users, wallets } from '../../src/server/db/schema';
+import { FIAT_CURRENCIES } from '../../src/shared/enums';
+import {
+  centralisedExchanges,
+  contacts,
+  labels,
+  transactions,
+  users,
+  wallets,
+} from '../../src/server/db/schema';
+import type { Database } from '../../src/server/db/database';
+import { addFxRate } from './data-seed';
 import { availableDrivers } from './helpers/drivers';
+import { exchangeRow, transactionRow } from './helpers/rows';
+import { compareRoutes, methodOf, pathOf, registeredApiRoutes, type RouteKey } from './helpers/route-list';
 import { setupSuite } from './helpers/suite';
-import { json, type TestClient } from './helpers/test-client';
+import { json, type RequestOptions, type TestClient } from './helpers/test-client';
 import { newAccount, signInWithWallet } from './helpers/sign-in';
 
 const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const TX_HASH = `0x${'ab'.repeat(32)}`;
+/** A well-formed UUID no row has. */
+const NO_ROW = '6f1c1f5e-8a53-4c3e-9d0e-3b8f0b7a2c11';
+const uuids = (n: number): string[] =>
+  Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`);
+
+/** The kinds of row an `:id` path names. */
+type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label';
 
 interface BodyRoute {
-  method: 'POST' | 'PATCH' | 'DELETE';
-  path: (walletId: string) => string;
+  route: RouteKey;
+  /** For `:id` routes: what the id names (the tests use the signed-in user's row unless they say otherwise). */
+  owner?: Owned;
   /** A valid body; undefined for routes that take none. */
   example?: Record<string, unknown>;
-  /** Fields that must be present. */
+  /** Fields that must each be present ({} is refused with 'This field is required' on each). */
   required?: string[];
+  /** PATCH routes that need at least one of some fields: {} is refused with 'This field is required' on one. */
+  oneOf?: { fields: string[]; reportedOn: string };
+  /** Fields of the example that accept null (null reads as empty). */
+  nullable?: string[];
+  /** Values of the right type that are still refused, per field (error on that field or below it). */
+  invalid?: Record<string, unknown[]>;
 }
 
-/** Every state-changing route of the API. */
-const ROUTES: BodyRoute[] = [
-  { method: 'POST', path: () => API.loginWithAddress, example: { address: EVM }, required: ['address'] },
-  { method: 'POST', path: () => API.loginDemo, example: { address: EVM }, required: ['address'] },
-  { method: 'POST', path: () => API.loginWithWallet, example: { address: EVM, kind: 'METAMASK' }, required: ['address'] },
+const contactExample = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  address_line1: '1 Main St',
+  country: 'UK',
+  city: 'London',
+  postal_code: 'N1',
+  company: 'ACME',
+  address_line2: 'Flat 2',
+  tax_number: 'GB1',
+  addresses: [{ network: 'ETHEREUM', address: EVM }],
+  labels: [],
+};
+const contactInvalid = {
+  first_name: ['', '   '],
+  email: ['', 'not-an-email', 'a@'],
+  addresses: [
+    [{ network: 'ETHEREUM', address: 'not-an-address' }],
+    [{ address: EVM }],
+    [{ network: 'DOGECOIN', address: EVM }],
+    [{ network: 'ETHEREUM', address: EVM, extra: 1 }],
+    [{ network: 1, address: 2 }],
+    [null],
+    Array.from({ length: 51 }, () => ({ address: '' })),
+  ],
+  labels: [['not-a-uuid'], uuids(101)],
+};
+
+/** Every route of the API that takes a body (or could be sent one): POST, PATCH, PUT and DELETE. */
+const BODY_ROUTES: BodyRoute[] = [
   {
-    method: 'POST',
-    path: () => API.loginWithWalletResponse,
+    route: `POST ${API.loginWithAddress}`,
+    example: { address: EVM },
+    required: ['address'],
+  },
+  { route: `POST ${API.loginDemo}`, example: { address: EVM }, required: ['address'] },
+  {
+    route: `POST ${API.loginWithWallet}`,
+    example: { address: EVM, kind: 'METAMASK' },
+    required: ['address'],
+    invalid: { kind: ['NOT_A_KIND', ''], address: ['   '] },
+  },
+  {
+    route: `POST ${API.loginWithWalletResponse}`,
     example: { address: EVM, signature: '0xabcdef' },
     required: ['address', 'signature'],
+    invalid: { signature: ['abcdef', '0x', '0xzz'] },
   },
-  { method: 'POST', path: () => API.loginWithGoogle, example: { access_token: 'token' }, required: ['access_token'] },
-  { method: 'POST', path: () => API.validateAddress, example: { address: EVM, network: 'ETHEREUM' }, required: ['address'] },
   {
-    method: 'PATCH',
-    path: () => API.user,
+    route: `POST ${API.loginWithGoogle}`,
+    example: { access_token: 'token' },
+    required: ['access_token'],
+    invalid: { access_token: ['  '] },
+  },
+  {
+    route: `POST ${API.validateAddress}`,
+    example: { address: EVM, network: 'ETHEREUM' },
+    required: ['address'],
+    invalid: { network: ['DOGECOIN', 'ethereum', ''] },
+  },
+  {
+    route: `PATCH ${API.user}`,
     example: {
       fiat_currency: 'EUR',
       language: 'English',
@@ -51,67 +125,337 @@ const ROUTES: BodyRoute[] = [
       is_tutorial_viewed: true,
       suggestions: { ftcTimeout: null },
     },
+    invalid: {
+      fiat_currency: ['XYZ', ''],
+      language: ['French'],
+      email: ['not-an-email'],
+      is_tutorial_viewed: ['true'],
+      suggestions: [{ ftcTimeout: 'yesterday' }, { ftcTimeout: 1 }, {}],
+    },
   },
-  { method: 'PATCH', path: (id) => API.wallet(id), example: { is_active: true }, required: ['is_active'] },
+  { route: `DELETE ${API.deleteUser}` },
+  { route: `POST ${API.logout}` },
   {
-    method: 'POST',
-    path: () => API.wallets,
+    route: `POST ${API.wallets}`,
     example: { name: 'Savings', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', network: 'POLYGON' },
     // A missing network reads 'Network is required' (spec §5), checked in wallets.test.ts.
     required: ['name', 'address'],
+    invalid: { name: ['  '], address: ['not-an-address', 'bc1qnotbitcoin'], network: ['DOGECOIN', 'polygon'] },
   },
   {
-    method: 'POST',
-    path: () => API.exchanges,
+    route: `PATCH ${API.wallets}/:id`,
+    owner: 'wallet',
+    example: { name: 'Mine', is_active: true },
+    oneOf: { fields: ['name', 'is_active'], reportedOn: 'is_active' },
+    invalid: { name: ['', '   '], is_active: ['true', 1] },
+  },
+  { route: `DELETE ${API.wallets}/:id`, owner: 'wallet' },
+  {
+    route: `POST ${API.exchanges}`,
     example: { exchange: 'BINANCE', api_key: 'key', secret_key: 'secret' },
     required: ['exchange', 'api_key', 'secret_key'],
+    invalid: { exchange: ['KRAKEN', 'binance'], api_key: ['has space', ''], secret_key: ['  '] },
+  },
+  { route: `DELETE ${API.exchanges}/:id`, owner: 'exchange' },
+  {
+    route: `PATCH ${API.transactions}/:id`,
+    owner: 'transaction',
+    example: { labels: [], is_spam: false },
+    oneOf: { fields: ['labels', 'is_spam'], reportedOn: 'labels' },
+    invalid: { labels: [['not-a-uuid'], [''], uuids(101)], is_spam: ['false', 0] },
   },
   {
-    method: 'POST',
-    path: () => API.contacts,
-    example: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      address_line1: '1 Main St',
-      country: 'UK',
-      city: 'London',
-      postal_code: 'N1',
-      addresses: [],
-    },
+    route: `POST ${API.contacts}`,
+    example: contactExample,
     required: ['first_name', 'last_name', 'email', 'address_line1', 'country', 'city', 'postal_code'],
+    nullable: ['company', 'address_line2', 'tax_number'],
+    invalid: contactInvalid,
   },
-  { method: 'POST', path: () => API.labels, example: { name: 'Rent', color: 'RED' }, required: ['name'] },
-  { method: 'POST', path: () => API.logout },
-  { method: 'DELETE', path: () => API.deleteUser },
+  {
+    route: `PATCH ${API.contacts}/:id`,
+    owner: 'contact',
+    example: contactExample,
+    nullable: ['company', 'address_line2', 'tax_number'],
+    invalid: contactInvalid,
+  },
+  { route: `DELETE ${API.contacts}/:id`, owner: 'contact' },
+  {
+    route: `POST ${API.labels}`,
+    example: { name: 'Rent', color: 'RED' },
+    required: ['name', 'color'],
+    invalid: { name: ['  ', 'x'.repeat(65)], color: ['PLAID', 'red', ''] },
+  },
+  {
+    route: `PATCH ${API.labels}/:id`,
+    owner: 'label',
+    example: { name: 'Rent', color: 'BLUE' },
+    invalid: { name: ['', '  ', 'x'.repeat(65)], color: ['PLAID', ''] },
+  },
+  { route: `DELETE ${API.labels}/:id`, owner: 'label' },
+  {
+    route: `POST ${API.transactionLabels}`,
+    example: { name: 'Invoice 1 paid', tx_hash: TX_HASH, invoice: NO_ROW },
+    required: ['name', 'tx_hash'],
+    nullable: ['invoice'],
+    invalid: { name: ['  '], tx_hash: ['0x1234', 'zz'.repeat(32), `0x${'ab'.repeat(33)}`], invoice: ['not-a-uuid', ''] },
+  },
 ];
 
+interface QueryRoute {
+  route: RouteKey;
+  /** Refused queries, each with the parameter the 400 names. */
+  bad: [query: string, field: string][];
+  /** Queries that must be answered 200 (odd, unknown or malformed extras are ignored). */
+  ok: string[];
+}
+
+const LONG_SEARCH = `search=${'x'.repeat(201)}`;
+/** Parameters no route reads, some badly encoded. */
+const ODD_EXTRAS = [
+  'x=%ZZ&y[]=1&unknown=1',
+  '%E0%A4%A=1&=&&==',
+  'LIMIT=-1&Search=x&ORDERING=bogus',
+  '__proto__=1&constructor=x&toString=1&hasOwnProperty=1',
+];
+const searchBad = (field = 'search'): [string, string][] => [
+  [LONG_SEARCH, field],
+  [`search=${encodeURIComponent(` ${'y'.repeat(201)} `)}`, field],
+  ['search=a&search=b', field],
+];
+const searchOk = [
+  `search=${'x'.repeat(200)}`,
+  `search=${encodeURIComponent(`  ${'x'.repeat(200)}  `)}`,
+  'search=',
+  'search=%25_%5C%27%22;--',
+  'search=%ZZ',
+  `search=${encodeURIComponent('🙂 ünïcödé 中文')}`,
+  `search=${'a%20'.repeat(60)}`,
+];
+const orderingBad: [string, string][] = [
+  ['ordering=bogus', 'ordering'],
+  ['ordering=', 'ordering'],
+  ['ordering=1&ordering=2', 'ordering'],
+  [`ordering=${'x'.repeat(500)}`, 'ordering'],
+];
+const wholeNumberBad = (field: string, tooBig: string): [string, string][] =>
+  ['-1', 'abc', '1.5', '1e3', '0x10', '', '%20', '99999999999999999999', '9'.repeat(400), tooBig, `1&${field}=2`].map(
+    (value) => [`${field}=${value}`, field],
+  );
+
+/** Every GET route of the API that reads query parameters. */
+const QUERY_ROUTES: QueryRoute[] = [
+  {
+    route: `GET ${API.wallets}`,
+    bad: [...orderingBad, ...searchBad()],
+    ok: ['ordering=-name', ...searchOk],
+  },
+  {
+    route: `GET ${API.transactions}`,
+    bad: [
+      ...wholeNumberBad('limit', '101'),
+      ['limit=0', 'limit'],
+      ...wholeNumberBad('offset', '10000001'),
+      ...orderingBad,
+      ['ordering=created_at,amount', 'ordering'],
+      ...searchBad(),
+      ['labels=not-a-uuid', 'labels'],
+      [`labels=${uuids(51).join(',')}`, 'labels'],
+      [uuids(51).map((id) => `labels=${id}`).join('&'), 'labels'],
+      ['created_at_after=2024-13-01', 'created_at_after'],
+      ['created_at_after=2024-02-30', 'created_at_after'],
+      ['created_at_after=today', 'created_at_after'],
+      ['created_at_before=2024-1-1', 'created_at_before'],
+      ['created_at_before=2024-01-01&created_at_before=2024-01-02', 'created_at_before'],
+      ['created_at_after=2024-02-01&created_at_before=2024-01-01', 'created_at_before'],
+      [`token__in=${'x'.repeat(121)}`, 'token__in'],
+      [`token__in=${Array.from({ length: 51 }, (_, i) => `T${String(i)}`).join(',')}`, 'token__in'],
+      ['wallet=not-a-uuid', 'wallet'],
+      [`wallet=${NO_ROW}&wallet=${NO_ROW}`, 'wallet'],
+      ['show_spam=maybe', 'show_spam'],
+      ['show_spam=', 'show_spam'],
+    ],
+    ok: [
+      'limit=100&offset=10000000',
+      'limit=1&offset=0',
+      'limit=%2010%20',
+      'ordering=amount',
+      'labels=&token__in=,,',
+      `labels=${NO_ROW}&wallet=${NO_ROW}&token__in=ETHEREUM:native,XYZ`,
+      'show_spam=TRUE',
+      'created_at_after=2024-01-01&created_at_before=2024-01-01',
+      ...searchOk,
+    ],
+  },
+  {
+    route: `GET ${API.search}`,
+    bad: searchBad(),
+    ok: searchOk,
+  },
+  {
+    route: `GET ${API.tokens}`,
+    bad: [
+      ['', 'network'],
+      ['network=', 'network'],
+      ['network=DOGECOIN', 'network'],
+      ['network=ethereum', 'network'],
+      ['network=ETHEREUM&network=POLYGON', 'network'],
+      [`network=${'E'.repeat(41)}`, 'network'],
+    ],
+    ok: ['network=ETHEREUM', 'network=%20POLYGON%20'],
+  },
+  {
+    route: `GET ${API.tokenQuote}`,
+    bad: [
+      ['', 'token'],
+      ['token=', 'token'],
+      ['token=NOT-A-TOKEN', 'token'],
+      ['token=DOGECOIN:native', 'token'],
+      [`token=${'x'.repeat(121)}`, 'token'],
+      ['token=ETH&token=USDC', 'token'],
+      ['token=ETH&fiat_currency=XYZ', 'fiat_currency'],
+      ['token=ETH&fiat_currency=', 'fiat_currency'],
+      ['token=ETH&fiat_currency=USD&fiat_currency=EUR', 'fiat_currency'],
+      [`token=ETH&fiat_currency=${'U'.repeat(9)}`, 'fiat_currency'],
+    ],
+    // Prices come from providers the tests cannot reach: the checks stop at validation.
+    ok: [],
+  },
+  {
+    route: `GET ${API.fungibleTokensSummary}`,
+    bad: [...wholeNumberBad('page', '100001'), ['page=0', 'page'], ...wholeNumberBad('size', '101'), ['size=0', 'size']],
+    ok: ['page=100000&size=100', 'page=1&size=1', 'page=%201%20'],
+  },
+  {
+    route: `GET ${API.nonFungibleTokensSummary}`,
+    bad: [
+      ...orderingBad,
+      [`collection=${'x'.repeat(201)}`, 'collection'],
+      ['collection=a&collection=b', 'collection'],
+      ['properties_number=-1', 'properties_number'],
+      ['properties_number=abc', 'properties_number'],
+      ['properties_number=1.5', 'properties_number'],
+      ['properties_number=99999', 'properties_number'],
+      ['properties_number=1&properties_number=2', 'properties_number'],
+    ],
+    ok: ['ordering=-price&collection=x&properties_number=9999', 'properties_number=0', `collection=${'x'.repeat(200)}`],
+  },
+  {
+    route: `GET ${API.portfolioValueHistory}`,
+    bad: [...wholeNumberBad('num_days', '731'), ['num_days=0', 'num_days']],
+    ok: ['num_days=1', 'num_days=730'],
+  },
+  {
+    route: `GET ${API.contacts}`,
+    bad: [...orderingBad, ...searchBad()],
+    ok: ['ordering=-last_name', ...searchOk],
+  },
+  {
+    route: `GET ${API.labels}`,
+    bad: searchBad(),
+    ok: searchOk,
+  },
+];
+
+/** Routes that read no body and no query parameters: extra query parameters are ignored. */
+const EXEMPT: RouteKey[] = [
+  `GET ${API.config}`,
+  `GET ${API.csrf}`,
+  `GET ${API.user}`,
+  `GET ${API.subscriptionPlans}`,
+  `GET ${API.walletsLimit}`,
+  `GET ${API.invoicesLimit}`,
+  `GET ${API.transactionsLimit}`,
+  `GET ${API.exchanges}`,
+  `GET ${API.balances}`,
+  `GET ${API.currencyPrices}`,
+];
+
+const LISTED: string[] = [...BODY_ROUTES.map((r) => r.route), ...QUERY_ROUTES.map((r) => r.route), ...EXEMPT];
+
 const WRONG_VALUES: unknown[] = [12345, true, null, ['x'], { x: 1 }];
+
+/*
+ * Left out because the server answers 500 to them today (see the bad-input report); add them back once fixed:
+ * - a top-level unknown field named after an Object.prototype member ("constructor", "__proto__", "toString", …)
+ *   on any route with a body: issuesToFieldErrors (src/server/http/validation.ts:26) reads the inherited member;
+ * - U+0000 in a stored text (label, contact, wallet, user or payment label fields) or in a search / collection
+ *   query parameter: PostgreSQL refuses it and the query fails.
+ * Also left out, as the server accepts it: an address row that is an array (`addresses: [[]]` on POST and PATCH
+ * contacts is taken as an empty row and dropped; valibot's strictObject lets arrays through).
+ */
+const NON_UUIDS = [
+  'not-a-uuid',
+  '1',
+  '0',
+  '-1',
+  `${NO_ROW}x`,
+  NO_ROW.replaceAll('-', ''),
+  `${NO_ROW.slice(0, -1)}g`,
+  `{${NO_ROW}}`,
+  "1' OR '1'='1",
+  'null',
+  'x'.repeat(5000),
+  '%00',
+  ' ',
+];
+
+interface Rows {
+  wallet: string;
+  exchange: string;
+  transaction: string;
+  contact: string;
+  label: string;
+}
+
+/** One row of each kind an `:id` path names, for `userId`. */
+async function seedRows(db: Database, userId: string, name: string): Promise<Rows> {
+  const [wallet] = await db
+    .insert(wallets)
+    .values({ userId, name, address: newAccount().address, network: 'ETHEREUM' })
+    .returning();
+  const [exchange] = await db.insert(centralisedExchanges).values(exchangeRow(userId)).returning();
+  const [transaction] = await db.insert(transactions).values(transactionRow(userId, wallet?.id ?? null)).returning();
+  const [contact] = await db
+    .insert(contacts)
+    .values({ userId, firstName: name, lastName: 'Doe', email: 'a@example.com', addressLine1: 'x', country: 'x', city: 'x', postalCode: 'x' })
+    .returning();
+  const [label] = await db.insert(labels).values({ userId, name, color: 'RED' }).returning();
+  if (!wallet || !exchange || !transaction || !contact || !label) throw new Error('Seeding failed.');
+  return { wallet: wallet.id, exchange: exchange.id, transaction: transaction.id, contact: contact.id, label: label.id };
+}
 
 describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
   const suite = setupSuite(kind);
   let client: TestClient;
   let userId: string;
-  let walletId: string;
+  let mine: Rows;
+  let theirs: Rows;
 
   beforeAll(async () => {
     client = suite.client();
     userId = (await signInWithWallet(client)).id;
-    const [wallet] = await suite.db
-      .insert(wallets)
-      .values({ userId, name: 'Mine', address: newAccount().address, network: 'ETHEREUM' })
-      .returning();
-    walletId = wallet?.id ?? '';
+    mine = await seedRows(suite.db, userId, 'Mine');
+    const stranger = await signInWithWallet(suite.client());
+    theirs = await seedRows(suite.db, stranger.id, 'Theirs');
+    // Stored FX rates for today, so no route asks the (unreachable) rate providers.
+    const today = suite.clock.now().toISOString().slice(0, 10);
+    for (const currency of FIAT_CURRENCIES) if (currency !== 'USD') await addFxRate(suite.db, today, currency, '2');
   });
 
-  /** Sends a request and checks it is refused with a 4xx and a readable message; returns the body. */
+  const withBody = (): BodyRoute[] => BODY_ROUTES.filter((r) => r.example !== undefined);
+  const pathFor = (route: BodyRoute, id?: string): string =>
+    pathOf(route.route, id ?? (route.owner === undefined ? '' : mine[route.owner]));
+
+  /** Sends a request and checks it is refused with `status` and a readable message; returns the body. */
   async function expectRefused(
     route: BodyRoute,
-    init: { body?: string; headers?: Record<string, string>; json?: unknown },
+    init: RequestOptions,
     status: number,
+    id?: string,
   ): Promise<Record<string, unknown>> {
-    const response = await client.request(route.method, route.path(walletId), init);
-    const label = `${route.method} ${route.path(walletId)} ${JSON.stringify(init).slice(0, 120)}`;
+    const path = pathFor(route, id);
+    const response = await client.request(methodOf(route.route), path, init);
+    const label = `${route.route} ${path.slice(0, 80)} ${JSON.stringify(init).slice(0, 160)}`;
     expect(response.status, label).toBe(status);
     const body = await json<Record<string, unknown>>(response);
     const messages = Object.values(body).flatMap((value) => (Array.isArray(value) ? value : [value]));
@@ -120,18 +464,53 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
     return body;
   }
 
+  /** Refused with 400 naming `field` (or a path below it, e.g. `addresses.0.network`). */
+  async function expectFieldError(route: BodyRoute, body: Record<string, unknown>, field: string): Promise<void> {
+    const answer = await expectRefused(route, { json: body }, 400);
+    const keys = Object.keys(answer);
+    expect(
+      keys.some((key) => key === field || key.startsWith(`${field}.`)),
+      `${route.route} ${field}=${JSON.stringify(body[field]).slice(0, 80)} answered ${JSON.stringify(answer).slice(0, 200)}`,
+    ).toBe(true);
+  }
+
+  describe('the route list', () => {
+    it('names every route the app registers, and no route it does not', () => {
+      expect(new Set(LISTED).size, 'a route is listed twice').toBe(LISTED.length);
+      const { unlisted, stale } = compareRoutes(suite.app, LISTED);
+      expect(unlisted, 'routes the app registers that this test does not check: add them to BODY_ROUTES, QUERY_ROUTES or EXEMPT').toEqual([]);
+      expect(stale, 'routes this test lists that the app does not register').toEqual([]);
+      expect(registeredApiRoutes(suite.app)).toEqual([...LISTED].sort());
+    });
+
+    it('notices a route added to the app', () => {
+      const app = suite.makeApp();
+      app.put('/api/wallets/:id/extra', (c) => c.body(null, 204));
+      expect(compareRoutes(app, LISTED)).toEqual({ unlisted: ['PUT /api/wallets/:id/extra'], stale: [] });
+    });
+  });
+
   it('malformed JSON gives 400 non_field_errors everywhere', async () => {
-    for (const route of ROUTES) {
-      for (const text of ['{"address": ', '{address: 1}', 'not json', '{"a":1}}', "{'a': 1}"]) {
+    for (const route of BODY_ROUTES) {
+      for (const text of ['{"address": ', '{address: 1}', 'not json', '{"a":1}}', "{'a': 1}", '{"a":1,}', '\u0000', `{"a": ${'['.repeat(1000)}`]) {
         const body = await expectRefused(route, { body: text, headers: { 'Content-Type': 'application/json' } }, 400);
         expect(body).toEqual({ non_field_errors: ['Malformed JSON body.'] });
       }
     }
   });
 
+  it('deeply nested JSON gives 400, never 500', async () => {
+    const depth = 100_000;
+    for (const route of withBody()) {
+      const [field = 'x'] = Object.keys(route.example ?? {});
+      const text = `{"${field}": ${'['.repeat(depth)}${']'.repeat(depth)}}`;
+      await expectRefused(route, { body: text, headers: { 'Content-Type': 'application/json' } }, 400);
+    }
+  });
+
   it('a body that is not a JSON object gives 400', async () => {
-    for (const route of ROUTES.filter((r) => r.example !== undefined)) {
-      for (const value of [[], 'text', 42, null, true]) {
+    for (const route of withBody()) {
+      for (const value of [[], [route.example], 'text', 42, null, true]) {
         const body = await expectRefused(route, { json: value }, 400);
         expect(body).toEqual({ non_field_errors: ['Expected a JSON object.'] });
       }
@@ -139,47 +518,76 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
   });
 
   it('a field of the wrong type gives 400 on that field', async () => {
-    for (const route of ROUTES.filter((r) => r.example !== undefined)) {
-      for (const field of Object.keys(route.example ?? {})) {
+    for (const route of withBody()) {
+      for (const [field, example] of Object.entries(route.example ?? {})) {
         for (const wrong of WRONG_VALUES) {
-          if (typeof wrong === 'boolean' && typeof route.example?.[field] === 'boolean') continue;
-          const body = await expectRefused(route, { json: { ...route.example, [field]: wrong } }, 400);
-          expect(Object.keys(body).some((key) => key === field || key.startsWith(`${field}.`)), `${field}=${JSON.stringify(wrong)}`).toBe(true);
+          if (typeof wrong === 'boolean' && typeof example === 'boolean') continue;
+          if (wrong === null && route.nullable?.includes(field)) continue;
+          await expectFieldError(route, { ...route.example, [field]: wrong }, field);
         }
       }
     }
   });
 
+  it('a value of the right type that is not allowed gives 400 on that field', async () => {
+    for (const route of withBody()) {
+      for (const [field, values] of Object.entries(route.invalid ?? {})) {
+        for (const value of values) await expectFieldError(route, { ...route.example, [field]: value }, field);
+      }
+    }
+  });
+
+  it('an overlong text gives 400 on that field', async () => {
+    for (const route of withBody()) {
+      for (const [field, example] of Object.entries(route.example ?? {})) {
+        if (typeof example !== 'string') continue;
+        await expectFieldError(route, { ...route.example, [field]: 'x'.repeat(5000) }, field);
+      }
+    }
+  });
+
   it('missing required fields give 400 "This field is required"', async () => {
-    for (const route of ROUTES.filter((r) => r.required !== undefined)) {
+    for (const route of BODY_ROUTES.filter((r) => r.required !== undefined || r.oneOf !== undefined)) {
       const body = await expectRefused(route, { json: {} }, 400);
-      for (const field of route.required ?? []) expect(body[field]).toEqual(['This field is required']);
+      const expected = route.required ?? [route.oneOf?.reportedOn ?? ''];
+      for (const field of expected) expect(body[field], `${route.route} ${field}`).toEqual(['This field is required']);
       // No body at all, or an empty JSON one, reads as an empty object.
       expect(await expectRefused(route, {}, 400)).toEqual(body);
       const empty = await expectRefused(route, { body: '', headers: { 'Content-Type': 'application/json' } }, 400);
       expect(empty).toEqual(body);
+      // Each required field missing on its own is reported on its own.
+      for (const field of route.required ?? []) {
+        const rest = Object.fromEntries(Object.entries(route.example ?? {}).filter(([key]) => key !== field));
+        expect(await expectRefused(route, { json: rest }, 400), `${route.route} without ${field}`).toEqual({
+          [field]: ['This field is required'],
+        });
+      }
     }
   });
 
   it('unknown fields give 400 "Unknown field."', async () => {
-    for (const route of ROUTES.filter((r) => r.example !== undefined)) {
-      const body = await expectRefused(route, { json: { ...route.example, is_admin: true } }, 400);
-      expect(body).toEqual({ is_admin: ['Unknown field.'] });
+    for (const route of withBody()) {
+      for (const unknown of ['is_admin', 'user_id', 'id', 'Name', 'first_name ']) {
+        if (unknown in (route.example ?? {})) continue;
+        const body = await expectRefused(route, { json: { ...route.example, [unknown]: true } }, 400);
+        expect(body, route.route).toEqual({ [unknown]: ['Unknown field.'] });
+      }
     }
-    const nested = await expectRefused(ROUTES[6] as BodyRoute, { json: { suggestions: { ftcTimeout: null, x: 1 } } }, 400);
+    const user = BODY_ROUTES.find((r) => r.route === `PATCH ${API.user}`) as BodyRoute;
+    const nested = await expectRefused(user, { json: { suggestions: { ftcTimeout: null, x: 1 } } }, 400);
     expect(nested).toEqual({ 'suggestions.x': ['Unknown field.'] });
   });
 
   it('oversized bodies give 413', async () => {
     const big = JSON.stringify({ address: 'x'.repeat(1024 * 1024) });
-    for (const route of ROUTES) {
+    for (const route of BODY_ROUTES) {
       const body = await expectRefused(route, { body: big, headers: { 'Content-Type': 'application/json' } }, 413);
       expect(body).toEqual({ detail: 'Request body is too large.' });
     }
   });
 
   it('a body that is not application/json gives 415', async () => {
-    for (const route of ROUTES) {
+    for (const route of BODY_ROUTES) {
       for (const [contentType, text] of [
         ['text/plain', JSON.stringify(route.example ?? {})],
         ['application/x-www-form-urlencoded', 'address=0x00'],
@@ -188,26 +596,132 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
         const body = await expectRefused(route, { body: text, headers: { 'Content-Type': contentType } }, 415);
         expect(String(body.detail)).toMatch(/^Unsupported media type ".+" in request\. Send application\/json\.$/);
       }
-      const noType = await client.request(route.method, route.path(walletId), { body: '{"a":1}' });
-      expect(noType.status).toBe(415);
+      const noType = await client.request(methodOf(route.route), pathFor(route), { body: '{"a":1}' });
+      expect(noType.status, route.route).toBe(415);
     }
   });
 
-  it('bad query parameters give 400, never 500', async () => {
-    for (const query of ['ordering=1&ordering=2', 'ordering=', `search=${'x'.repeat(201)}`, 'search=a&search=b']) {
-      const response = await client.get(`${API.wallets}?${query}`);
-      expect(response.status, query).toBe(400);
+  it('a malformed Idempotency-Key gives 400 and creates nothing', async () => {
+    const before = (await suite.db.select().from(labels).where(eq(labels.userId, userId))).length;
+    for (const route of BODY_ROUTES.filter((r) => r.route === `POST ${API.contacts}` || r.route === `POST ${API.labels}`)) {
+      for (const key of ['a b', 'k'.repeat(256), '\t']) {
+        const body = await expectRefused(route, { json: route.example, headers: { 'Idempotency-Key': key } }, 400);
+        expect(body).toEqual({ non_field_errors: ['Idempotency-Key must be 1 to 255 visible ASCII characters.'] });
+      }
     }
-    for (const path of [API.walletsLimit, API.invoicesLimit, API.transactionsLimit, API.user, API.config, API.subscriptionPlans]) {
-      const response = await client.get(`${path}?x=%ZZ&y[]=1&ordering=-name`);
-      expect(response.status, path).toBe(200);
-    }
+    expect(await suite.db.select().from(labels).where(eq(labels.userId, userId))).toHaveLength(before);
   });
 
-  it('after all that, the user and their wallet are intact and signed in', async () => {
+  describe(':id routes', () => {
+    const idRoutes = (): BodyRoute[] => BODY_ROUTES.filter((r) => r.owner !== undefined);
+
+    it('a path id that is not a UUID gives 404', async () => {
+      for (const route of idRoutes()) {
+        for (const id of NON_UUIDS) {
+          const body = await expectRefused(route, route.example === undefined ? {} : { json: route.example }, 404, id);
+          expect(body).toEqual({ detail: 'Not found.' });
+        }
+      }
+    });
+
+    it("a UUID that names no row, or another user's row, gives 404 and leaves the row alone", async () => {
+      const changes: Partial<Record<string, Record<string, unknown>>> = {
+        [`PATCH ${API.wallets}/:id`]: { name: 'Hijacked', is_active: false },
+        [`PATCH ${API.transactions}/:id`]: { is_spam: true, labels: [] },
+        [`PATCH ${API.contacts}/:id`]: { first_name: 'Hijacked', labels: [] },
+        [`PATCH ${API.labels}/:id`]: { name: 'Hijacked' },
+      };
+      for (const route of idRoutes()) {
+        const owner = route.owner as Owned;
+        const change = changes[route.route];
+        for (const id of [NO_ROW, theirs[owner], theirs[owner].toUpperCase()]) {
+          const body = await expectRefused(route, change === undefined ? {} : { json: change }, 404, id);
+          expect(body).toEqual({ detail: 'Not found.' });
+        }
+      }
+      const [wallet] = await suite.db.select().from(wallets).where(eq(wallets.id, theirs.wallet));
+      expect(wallet).toMatchObject({ name: 'Theirs', isActive: true });
+      expect(await suite.db.select().from(centralisedExchanges).where(eq(centralisedExchanges.id, theirs.exchange))).toHaveLength(1);
+      const [transaction] = await suite.db.select().from(transactions).where(eq(transactions.id, theirs.transaction));
+      expect(transaction?.isSpam).toBe(false);
+      const [contact] = await suite.db.select().from(contacts).where(eq(contacts.id, theirs.contact));
+      expect(contact?.firstName).toBe('Theirs');
+      const [label] = await suite.db.select().from(labels).where(eq(labels.id, theirs.label));
+      expect(label?.name).toBe('Theirs');
+    });
+
+    it("another user's label in a body gives 400 on labels", async () => {
+      for (const route of BODY_ROUTES.filter((r) => r.example !== undefined && 'labels' in r.example)) {
+        for (const ids of [[theirs.label], [mine.label, theirs.label], [NO_ROW]]) {
+          const body = await expectRefused(route, { json: { ...route.example, labels: ids } }, 400);
+          expect(Object.keys(body), route.route).toEqual(['labels']);
+        }
+      }
+      const [contact] = await suite.db.select().from(contacts).where(eq(contacts.id, mine.contact));
+      expect(contact?.firstName).toBe('Mine');
+    });
+  });
+
+  describe('query parameters', () => {
+    it('bad values give 400 on the parameter', async () => {
+      for (const { route, bad } of QUERY_ROUTES) {
+        for (const [query, field] of bad) {
+          const url = `${pathOf(route)}?${query}`;
+          const response = await client.get(url);
+          const label = `${url.slice(0, 160)}`;
+          expect(response.status, label).toBe(400);
+          const body = await json<Record<string, unknown>>(response);
+          const keys = Object.keys(body);
+          expect(
+            keys.some((key) => key === field || key.startsWith(`${field}.`)),
+            `${label} answered ${JSON.stringify(body).slice(0, 200)}`,
+          ).toBe(true);
+          for (const messages of Object.values(body)) {
+            expect(Array.isArray(messages) && messages.every((m) => typeof m === 'string' && m.length > 3), label).toBe(true);
+          }
+        }
+      }
+    });
+
+    it('edge values, unknown parameters and odd encodings are answered 200', async () => {
+      for (const { route, ok } of QUERY_ROUTES) {
+        for (const query of [...ok, ...(ok.length > 0 ? ODD_EXTRAS.map((extra) => `${ok[0] ?? ''}&${extra}`) : [])]) {
+          const url = `${pathOf(route)}?${query}`;
+          const response = await client.get(url);
+          expect(response.status, url.slice(0, 160)).toBe(200);
+        }
+      }
+    });
+
+    it("another user's ids in filters find nothing", async () => {
+      for (const query of [`wallet=${theirs.wallet}`, `labels=${theirs.label}`, `wallet=${theirs.wallet.toUpperCase()}`]) {
+        const response = await client.get(`${API.transactions}?${query}&show_spam=true`);
+        expect(response.status, query).toBe(200);
+        expect((await json<{ results: unknown[] }>(response)).results, query).toEqual([]);
+      }
+    });
+
+    it('routes that read no query ignore one', async () => {
+      for (const route of EXEMPT) {
+        const clean = await client.get(pathOf(route));
+        expect(clean.status, route).toBeLessThan(500);
+        for (const extra of [...ODD_EXTRAS, `ordering=-name&limit=-1&offset=99999999999999999999&page=0&${LONG_SEARCH}`]) {
+          const response = await client.get(`${pathOf(route)}?${extra}`);
+          expect(response.status, `${route}?${extra}`).toBe(clean.status);
+        }
+      }
+    });
+  });
+
+  it('after all that, the user and their rows are intact and signed in', async () => {
     expect(await suite.db.select().from(users).where(eq(users.id, userId))).toHaveLength(1);
     const list = await json<Wallet[]>(await client.get(API.wallets));
-    expect(list.map((w) => w.id)).toContain(walletId);
+    expect(list.map((w) => w.id)).toContain(mine.wallet);
+    expect(list.find((w) => w.id === mine.wallet)).toMatchObject({ name: 'Mine' });
+    expect(await suite.db.select().from(centralisedExchanges).where(eq(centralisedExchanges.id, mine.exchange))).toHaveLength(1);
+    expect(await suite.db.select().from(transactions).where(eq(transactions.id, mine.transaction))).toHaveLength(1);
+    expect(await suite.db.select().from(contacts).where(eq(contacts.id, mine.contact))).toHaveLength(1);
+    expect(await suite.db.select().from(labels).where(eq(labels.id, mine.label))).toHaveLength(1);
     expect((await client.get(API.user)).status).toBe(200);
   });
 });
