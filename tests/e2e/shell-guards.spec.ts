@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { storedUser } from './support/browser-state';
+import { signInWithDemo } from './support/sign-in';
+
+/** A valid Ethereum address that is neither demo wallet (for an address-only guest). */
+const GUEST_ADDRESS = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
+
+/*
+ * No axe check here: the pages below are seen signed out, where the top bar's theme switch has no accessible name
+ * on phones (src/app/features/top-bar/top-bar.module.css:204), a known app bug reported apart.
+ */
+
+test('the public payment entry opens signed out, in the public top bar', async ({ page }) => {
+  await page.goto('/pay-invoice/3f1c2a9e-0000-4000-8000-000000000001');
+  await expect(page).toHaveURL(/\/pay-invoice\/3f1c2a9e-0000-4000-8000-000000000001$/);
+  await expect(page.getByRole('heading', { name: 'Pay Invoice', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toHaveCount(0);
+  expect(await storedUser(page)).toBeNull();
+  // Reloading keeps the visitor there (no guard sends them away).
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Pay Invoice', level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/pay-invoice\/3f1c2a9e-0000-4000-8000-000000000001$/);
+});
+
+test('the public payment page without an invoice in navigation state reports it and goes to sign-in', async ({
+  page,
+}) => {
+  await page.goto('/pay-invoice/3f1c2a9e-0000-4000-8000-000000000001/payment');
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('An error occurred while fetching invoice data.', { exact: true }),
+  ).toBeVisible();
+});
+
+test('/new-invoice: the signed-out go to sign-in, a demo user goes to the dashboard', async ({ page }) => {
+  await page.goto('/new-invoice');
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await signInWithDemo(page, 0);
+  await page.goto('/new-invoice');
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New Invoice' })).toHaveCount(0);
+
+  // In-app navigation is guarded too: the FAQ's 'Create an invoice' link lands on the dashboard.
+  await page.goto('/faq');
+  await page.getByRole('searchbox', { name: 'Search questions' }).fill('invoices payable');
+  await page.locator('main details > summary').first().click();
+  await page.getByRole('link', { name: 'Create an invoice' }).click();
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
+
+test('/new-invoice: an address-only guest goes to the dashboard', async ({ page }) => {
+  await page.goto(`/${GUEST_ADDRESS}`);
+  await expect(page).toHaveURL(/\/overview$/);
+  expect(await storedUser(page)).toMatchObject({ type: 'ADDRESS_ONLY', full_access: false });
+  await page.goto('/new-invoice');
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+});
