@@ -374,15 +374,6 @@ const LISTED: string[] = [...BODY_ROUTES.map((r) => r.route), ...QUERY_ROUTES.ma
 
 const WRONG_VALUES: unknown[] = [12345, true, null, ['x'], { x: 1 }];
 
-/*
- * Left out because the server answers 500 to them today (see the bad-input report); add them back once fixed:
- * - a top-level unknown field named after an Object.prototype member ("constructor", "__proto__", "toString", …)
- *   on any route with a body: issuesToFieldErrors (src/server/http/validation.ts:26) reads the inherited member;
- * - U+0000 in a stored text (label, contact, wallet, user or payment label fields) or in a search / collection
- *   query parameter: PostgreSQL refuses it and the query fails.
- * Also left out, as the server accepts it: an address row that is an array (`addresses: [[]]` on POST and PATCH
- * contacts is taken as an empty row and dropped; valibot's strictObject lets arrays through).
- */
 const NON_UUIDS = [
   'not-a-uuid',
   '1',
@@ -576,6 +567,50 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
     const user = BODY_ROUTES.find((r) => r.route === `PATCH ${API.user}`) as BodyRoute;
     const nested = await expectRefused(user, { json: { suggestions: { ftcTimeout: null, x: 1 } } }, 400);
     expect(nested).toEqual({ 'suggestions.x': ['Unknown field.'] });
+  });
+
+  it("unknown fields named after an object's own members give 400, never 500", async () => {
+    for (const route of withBody()) {
+      for (const member of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+        // As raw text: an object literal would not carry an own '__proto__' key.
+        const text = `${JSON.stringify(route.example).slice(0, -1)},${JSON.stringify(member)}:1}`;
+        const body = await expectRefused(route, { body: text, headers: { 'Content-Type': 'application/json' } }, 400);
+        expect(body, `${route.route} ${member}`).toEqual({ [member]: ['Unknown field.'] });
+      }
+    }
+  });
+
+  it('a NUL character in a text gives 400 on that field, and nothing is stored', async () => {
+    for (const route of withBody()) {
+      for (const [field, example] of Object.entries(route.example ?? {})) {
+        if (typeof example !== 'string') continue;
+        const body = await expectRefused(route, { json: { ...route.example, [field]: `a\u0000b` } }, 400);
+        expect(body, `${route.route} ${field}`).toEqual({ [field]: ['Null characters are not allowed.'] });
+      }
+    }
+    const contact = BODY_ROUTES.find((r) => r.route === `POST ${API.contacts}`) as BodyRoute;
+    const nested = await expectRefused(
+      contact,
+      { json: { ...contact.example, addresses: [{ network: 'ETHEREUM', address: 'a\u0000' }] } },
+      400,
+    );
+    expect(nested).toEqual({ 'addresses.0.address': ['Null characters are not allowed.'] });
+    for (const { route } of QUERY_ROUTES) {
+      for (const parameter of ['search', 'collection']) {
+        const response = await client.get(`${pathOf(route)}?${parameter}=a%00b`);
+        expect(response.status, `${route} ${parameter}`).toBe(400);
+        expect(await response.json()).toEqual({ [parameter]: ['Null characters are not allowed.'] });
+      }
+    }
+  });
+
+  it('an address row that is not an object gives 400 and keeps the addresses', async () => {
+    for (const route of BODY_ROUTES.filter((r) => r.route === `POST ${API.contacts}` || r.route === `PATCH ${API.contacts}/:id`)) {
+      for (const row of [[], ['ETHEREUM'], 'ETHEREUM', 1]) {
+        const body = await expectRefused(route, { json: { ...route.example, addresses: [row] } }, 400);
+        expect(Object.keys(body).some((key) => key.startsWith('addresses')), `${route.route} ${JSON.stringify(row)}`).toBe(true);
+      }
+    }
   });
 
   it('oversized bodies give 413', async () => {

@@ -19,14 +19,60 @@ const mediaTypeOf = (contentType: string): string => (contentType.split(';')[0] 
 
 /** Turns valibot issues into Django-REST field errors: the issue path joined by '.', else non_field_errors. */
 export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
-  const errors: FieldErrors = {};
+  // A Map: field names such as 'constructor' or '__proto__' are plain keys here.
+  const errors = new Map<string, string[]>();
   for (const issue of issues) {
     const key = issue.path?.map((item) => String(item.key)).join('.') || NON_FIELD;
     const message = messageFor(issue, key === NON_FIELD);
-    const list = (errors[key] ??= []);
+    const list = errors.get(key) ?? [];
     if (!list.includes(message)) list.push(message);
+    errors.set(key, list);
   }
-  return errors;
+  return Object.fromEntries(errors);
+}
+
+/** PostgreSQL text cannot hold U+0000: such input is refused as a field error, never stored. */
+export const NUL_CHARACTER = 'Null characters are not allowed.';
+
+interface Visit {
+  value: unknown;
+  key: string | null;
+  parent: Visit | null;
+}
+
+const pathOf = (visit: Visit): string => {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at !== null; at = at.parent) if (at.key !== null) keys.push(at.key);
+  return keys.reverse().join('.') || NON_FIELD;
+};
+
+/**
+ * The paths (joined by '.') of the strings and keys in `value` that contain U+0000. Walked with a stack of its
+ * own, so a body nested to any depth cannot exhaust the call stack.
+ */
+function nulPaths(value: unknown): string[] {
+  const found: string[] = [];
+  const stack: Visit[] = [{ value, key: null, parent: null }];
+  while (stack.length > 0) {
+    const visit = stack.pop() as Visit;
+    const item = visit.value;
+    if (typeof item === 'string') {
+      if (item.includes('\0')) found.push(pathOf(visit));
+    } else if (Array.isArray(item)) {
+      item.forEach((child: unknown, index) => stack.push({ value: child, key: String(index), parent: visit }));
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item)) {
+        if (key.includes('\0')) found.push(pathOf(visit));
+        else stack.push({ value: child, key, parent: visit });
+      }
+    }
+  }
+  return found;
+}
+
+function refuseNulCharacters(value: unknown): void {
+  const paths = nulPaths(value);
+  if (paths.length > 0) throw fieldErrors(Object.fromEntries(paths.map((path) => [path, [NUL_CHARACTER]])));
 }
 
 function messageFor(issue: v.BaseIssue<unknown>, root: boolean): string {
@@ -83,6 +129,7 @@ export const jsonBody = <S extends v.GenericSchema>(
     const text = c.req.raw.body === null ? '' : await c.req.text();
     const value: unknown = text.trim() === '' ? {} : JSON.parse(text);
     if (!isPlainObject(value)) throw nonFieldError('Expected a JSON object.');
+    refuseNulCharacters(value);
     const output: v.InferOutput<S> = parseWith(schema, value);
     c.req.addValidatedData('json', output as object);
     await next();
@@ -90,4 +137,7 @@ export const jsonBody = <S extends v.GenericSchema>(
 
 /** Validates the query string; the handler reads it with `c.req.valid('query')`. */
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>
-  validator('query', (value: unknown): v.InferOutput<S> => parseWith(schema, value));
+  validator('query', (value: unknown): v.InferOutput<S> => {
+    refuseNulCharacters(value);
+    return parseWith(schema, value);
+  });

@@ -38,6 +38,8 @@ export const invalidContactAddress = (network: Network): string => `Enter a vali
  * address needs a network and must be valid on it (errors at `addresses.<i>.network` / `addresses.<i>.address`).
  */
 export const contactAddressRowSchema = v.pipe(
+  // valibot's object schemas take arrays for objects: a row must be a real object.
+  v.custom<unknown>((input) => !Array.isArray(input), 'Expected an object with network and address.'),
   v.strictObject({
     network: v.nullish(v.picklist(NETWORKS, `Choose one of: ${NETWORKS.join(', ')}.`)),
     address: v.optional(optionalText(120), ''),
