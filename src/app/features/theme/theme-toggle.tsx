@@ -10,6 +10,8 @@ export function ThemeToggle({ className = '' }: { className?: string }) {
       type="button"
       role="switch"
       aria-checked={dark}
+      // Named even where a narrow screen hides the text.
+      aria-label="Dark theme"
       className={`btn btn-ghost ${styles.toggle} ${className}`}
       onClick={() => setTheme(dark ? 'light' : 'dark')}
     >
