@@ -72,3 +72,28 @@ test('an invalid address in the path keeps the current session and offers the wa
   await page.getByRole('link', { name: 'Go to Overview' }).click();
   await expect(page).toHaveURL(/\/overview$/);
 });
+
+test('a refused address sign-in shows the joined errors and goes to sign-in, not to not-found', async ({ page }) => {
+  const checked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/validate-address') checked.push(String((request.postDataJSON() as { address: string }).address));
+  });
+  await page.route('**/api/login-with-address', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ address: ['This address is blocked.', 'Try another one.'] }),
+    }),
+  );
+  await page.goto(`/${ROUTE_ADDRESS}`);
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(
+    page.getByRole('region', { name: 'Notifications' }).getByText('This address is blocked., Try another one.', { exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect wallet' })).toBeVisible();
+  // Only the address in the path was checked: the page being left never read '/auth' as an address.
+  expect(checked).toEqual([ROUTE_ADDRESS]);
+  await expect(page).toHaveURL(/\/auth$/);
+  expect(await storedUser(page)).toBeNull();
+});

@@ -1,4 +1,4 @@
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { API } from '../../../shared/api-paths';
 import type { User, ValidatedAddress } from '../../../shared/api-types';
@@ -25,9 +25,11 @@ function isAbort(error: unknown): boolean {
  * session ends, and the visitor signs in with it as a read-only guest and lands on the dashboard.
  */
 export function AddressLoginPage() {
-  const { pathname } = useLocation();
+  // The path of this page's own match: while a navigation away is still loading the next page, the router's
+  // location already names that page (e.g. /auth), which is not an address to check.
+  const splat = useParams({ strict: false, select: (params) => params._splat ?? '' });
   const navigate = useNavigate();
-  const address = addressFromPath(pathname);
+  const address = addressFromPath(splat);
   const [attempt, setAttempt] = useState(0);
   // The phase belongs to one address and attempt; a new one starts at 'verifying'.
   const runKey = `${String(attempt)}|${address}`;
