@@ -78,7 +78,7 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
-    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.{ts,mjs}', 'bench/**/*.ts', '*.config.{ts,js}'],
+    files: ['src/server/**/*.ts', 'tests/**/*.ts', 'src/scripts/**/*.{ts,mjs}', '*.config.{ts,js}'],
     languageOptions: { globals: { ...globals.node } },
   },
   {

@@ -41,7 +41,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    command: 'node src/scripts/e2e-server.mjs',
     url: `${baseURL}/api/config`,
     timeout: 180_000,
     reuseExistingServer: !process.env.CI,

@@ -1,5 +1,5 @@
 /**
- * Full-access users whose wallets have real history on the local devnet (scripts/devnet.ts: the scripted
+ * Full-access users whose wallets have real history on the local devnet (src/scripts/devnet.ts: the scripted
  * activity of alice, bob and carol on Ethereum in January 2024). Times are shown in UTC here.
  *
  * The server and the devnet are shared by every test: each signed-in account below is used by this file only

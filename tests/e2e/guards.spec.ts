@@ -29,7 +29,7 @@ test.describe('route guards', () => {
   });
 
   test('staff reach the admin area', async ({ page }) => {
-    // Account 1 of the test mnemonic is listed in STAFF_ADDRESSES by scripts/e2e-server.mjs.
+    // Account 1 of the test mnemonic is listed in STAFF_ADDRESSES by src/scripts/e2e-server.mjs.
     await installTestWallet(page, 1);
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Connect wallet' }).click();

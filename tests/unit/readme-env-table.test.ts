@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain ES module script without type declarations
-import { envTableRows, readmeTableRows } from '../../scripts/env-table.mjs';
+import { envTableRows, readmeTableRows } from '../../src/scripts/env-table.mjs';
 
 describe('README Configuration table', () => {
   it('lists exactly the variables documented in src/server/config/env.ts', () => {

@@ -5,7 +5,7 @@ import mockTokenArtifact from '../../../tests/fixtures/contracts/mock-token.json
 import multicall3Artifact from '../../../tests/fixtures/contracts/multicall3.json';
 import { ACCOUNT_ADDRESSES } from './accounts';
 
-/** Compiled contracts (scripts/compile-contracts.mjs writes these fixtures from contracts/*.sol). */
+/** Compiled contracts (src/scripts/compile-contracts.mjs writes these fixtures from src/server/devnet/solidity/*.sol). */
 export const MOCK_TOKEN = { abi: mockTokenArtifact.abi as Abi, bytecode: mockTokenArtifact.bytecode as Hex };
 export const MOCK_NFT = { abi: mockNftArtifact.abi as Abi, bytecode: mockNftArtifact.bytecode as Hex };
 

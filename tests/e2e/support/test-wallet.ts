@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { mnemonicToAccount } from 'viem/accounts';
 import { toHex, type Hex } from 'viem';
 
-/** The mnemonic anvil funds by default; account 1 is configured as staff in scripts/e2e-server.mjs. */
+/** The mnemonic anvil funds by default; account 1 is configured as staff in src/scripts/e2e-server.mjs. */
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const ANVIL_URL = `http://127.0.0.1:${process.env.E2E_ANVIL_PORT ?? '8546'}`;
 

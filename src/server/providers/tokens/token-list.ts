@@ -1,5 +1,5 @@
 /**
- * The committed token lists (lists/*.json, written by scripts/build-token-lists.mjs), checked when loaded.
+ * The committed token lists (lists/*.json, written by src/scripts/build-token-lists.mjs), checked when loaded.
  */
 import * as v from 'valibot';
 import type { Network } from '../../../shared/enums';

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = process.env.E2E_PORT ?? '8123';
 const ethereumPort = process.env.E2E_ANVIL_PORT ?? '8546';
 const polygonPort = String(Number(ethereumPort) + 1);
@@ -13,7 +13,7 @@ const dataDir = `${root}.tmp/e2e-data-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
 
 const chainEnv = { DEVNET_HOST: '127.0.0.1', DEVNET_ETHEREUM_PORT: ethereumPort, DEVNET_POLYGON_PORT: polygonPort };
-const devnet = spawn(process.execPath, ['--import', 'tsx', `${root}scripts/devnet.ts`], {
+const devnet = spawn(process.execPath, ['--import', 'tsx', `${root}src/scripts/devnet.ts`], {
   cwd: root,
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, ...chainEnv },
@@ -60,7 +60,7 @@ devnet.stdout.on('data', (chunk) => {
   if (app) return;
   output += String(chunk);
   if (!output.includes(`:${polygonPort}`)) return;
-  app = spawn(process.execPath, [`${root}scripts/start.mjs`], {
+  app = spawn(process.execPath, [`${root}src/scripts/start.mjs`], {
     cwd: root,
     stdio: 'inherit',
     env: {

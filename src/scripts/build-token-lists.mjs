@@ -4,8 +4,8 @@
  * token-list packages in devDependencies, plus each network's native coin and a short hand-checked list for
  * Ronin (which no packaged list covers).
  *
- *   node scripts/build-token-lists.mjs          writes the lists
- *   node scripts/build-token-lists.mjs --check  fails when the committed lists differ from a fresh build
+ *   node src/scripts/build-token-lists.mjs          writes the lists
+ *   node src/scripts/build-token-lists.mjs --check  fails when the committed lists differ from a fresh build
  *
  * Sources are merged in order of preference (the first list that has an address wins). Each token keeps the
  * decimals its list gives; the spec's defaults (USDT 6, USDC 6, WBTC 8) are checked and any token whose list
@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getAddress, isAddress } from 'viem';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = join(root, 'src/server/providers/tokens/lists');
 const require = createRequire(import.meta.url);
 
@@ -167,7 +167,7 @@ export function buildLists() {
         candidates.push(...entries);
       }
       if (network === 'RONIN') {
-        used.push('hand-checked Ronin list (scripts/build-token-lists.mjs)');
+        used.push('hand-checked Ronin list (src/scripts/build-token-lists.mjs)');
         candidates.push(...RONIN_TOKENS);
       }
       for (const entry of candidates) {

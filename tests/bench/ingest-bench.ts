@@ -6,15 +6,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import type { Config } from '../src/server/config/env';
-import type { Database } from '../src/server/db/database';
-import { transactions, users, wallets } from '../src/server/db/schema';
-import type { Logger } from '../src/server/logging/logger';
-import type { EvmTransferKind, EvmTransferPage, HexAddress, RawEvmTransfer } from '../src/server/providers/evm-history/types';
-import { ingestEvmPages } from '../src/server/sync/evm/evm-history-sync';
-import { acquireLease } from '../src/server/sync/sync-cursors';
-import { createSyncDeps } from '../src/server/sync/sync-deps';
-import { startRun } from '../src/server/sync/wallet-sync';
+import type { Config } from '../../src/server/config/env';
+import type { Database } from '../../src/server/db/database';
+import { transactions, users, wallets } from '../../src/server/db/schema';
+import type { Logger } from '../../src/server/logging/logger';
+import type { EvmTransferKind, EvmTransferPage, HexAddress, RawEvmTransfer } from '../../src/server/providers/evm-history/types';
+import { ingestEvmPages } from '../../src/server/sync/evm/evm-history-sync';
+import { acquireLease } from '../../src/server/sync/sync-cursors';
+import { createSyncDeps } from '../../src/server/sync/sync-deps';
+import { startRun } from '../../src/server/sync/wallet-sync';
 
 export const INGEST_BUDGET_PER_SECOND = 10_000;
 const PAGE_SIZE = 10_000;

@@ -1,11 +1,11 @@
 /**
  * Keeps the README's Configuration table equal to the table documented on top of src/server/config/env.ts.
- * `node scripts/env-table.mjs` rewrites the README's table; `--check` exits 1 when they differ.
+ * `node src/scripts/env-table.mjs` rewrites the README's table; `--check` exits 1 when they differ.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const START = '<!-- ENV-TABLE -->';
 const END = '<!-- /ENV-TABLE -->';
 
@@ -37,7 +37,7 @@ function main() {
   const current = readmeTableRows(readme);
   if (process.argv.includes('--check')) {
     if (current.join('\n') !== rows.join('\n')) {
-      console.error('README Configuration table differs from src/server/config/env.ts; run node scripts/env-table.mjs');
+      console.error('README Configuration table differs from src/server/config/env.ts; run node src/scripts/env-table.mjs');
       process.exit(1);
     }
     return;

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { privateKeyToAddress } from 'viem/accounts';
-import { newSessionToken, sessionIdOf } from '../src/server/auth/tokens';
-import type { Database } from '../src/server/db/database';
-import { sessions, subscriptions, users, wallets } from '../src/server/db/schema';
-import { defaultWalletName } from '../src/server/wallets/wallet-name';
+import { newSessionToken, sessionIdOf } from '../../src/server/auth/tokens';
+import type { Database } from '../../src/server/db/database';
+import { sessions, subscriptions, users, wallets } from '../../src/server/db/schema';
+import { defaultWalletName } from '../../src/server/wallets/wallet-name';
 
 export interface BenchUser {
   id: string;

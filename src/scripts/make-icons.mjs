@@ -3,8 +3,8 @@
  * Renders the PWA's PNG icons from public/logo.svg with headless Chromium, and optionally the manifest's
  * screenshots of the login page.
  *
- *   node scripts/make-icons.mjs                               icons into public/icons
- *   node scripts/make-icons.mjs --screenshots http://127.0.0.1:8001
+ *   node src/scripts/make-icons.mjs                               icons into public/icons
+ *   node src/scripts/make-icons.mjs --screenshots http://127.0.0.1:8001
  *                                                             also the login page into public/screenshots
  *
  * Chromium comes from CHROMIUM_PATH (default /usr/bin/chromium).
@@ -13,7 +13,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const publicDir = `${root}public`;
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -64,7 +64,7 @@ function sized(svg, size) {
 const screenshotIndex = process.argv.indexOf('--screenshots');
 const screenshotBase = screenshotIndex === -1 ? null : process.argv[screenshotIndex + 1];
 if (screenshotIndex !== -1 && !screenshotBase) {
-  console.error('Usage: node scripts/make-icons.mjs [--screenshots <base URL of a running app>]');
+  console.error('Usage: node src/scripts/make-icons.mjs [--screenshots <base URL of a running app>]');
   process.exit(2);
 }
 

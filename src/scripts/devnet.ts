@@ -5,7 +5,7 @@
  *
  *   npm run devnet            (DEVNET_ETHEREUM_PORT, default 8545; DEVNET_POLYGON_PORT, default 8546)
  */
-import { startDevnet } from '../src/server/devnet/start-devnet';
+import { startDevnet } from '../server/devnet/start-devnet';
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];

@@ -6,8 +6,8 @@
  * two runs measure the same data.
  */
 import { sql } from 'drizzle-orm';
-import { refreshTransactionMonthCounts } from '../src/server/data/transactions/transaction-month-counts';
-import type { Database } from '../src/server/db/database';
+import { refreshTransactionMonthCounts } from '../../src/server/data/transactions/transaction-month-counts';
+import type { Database } from '../../src/server/db/database';
 
 export interface ChainDataPlan {
   /** The user who gets `bigUserTransactions` rows. */

@@ -4,8 +4,8 @@
  * NFT summaries and the portfolio history.
  */
 import type { Hono } from 'hono';
-import type { AppEnv } from '../src/server/http/app-env';
-import { API, SESSION_COOKIE } from '../src/shared/api-paths';
+import type { AppEnv } from '../../src/server/http/app-env';
+import { API, SESSION_COOKIE } from '../../src/shared/api-paths';
 import { measure, type Figures } from './measure';
 
 /** The budget issue 3 sets for list endpoints on the bench data. */

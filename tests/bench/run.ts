@@ -18,12 +18,12 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { createApp } from '../src/server/app';
-import { loadConfig, type Config } from '../src/server/config/env';
-import { openDatabase, type OpenDatabase } from '../src/server/db/client';
-import { prepareDatabase } from '../src/server/db/migrate';
-import { createLogger } from '../src/server/logging/logger';
-import { API, SESSION_COOKIE } from '../src/shared/api-paths';
+import { createApp } from '../../src/server/app';
+import { loadConfig, type Config } from '../../src/server/config/env';
+import { openDatabase, type OpenDatabase } from '../../src/server/db/client';
+import { prepareDatabase } from '../../src/server/db/migrate';
+import { createLogger } from '../../src/server/logging/logger';
+import { API, SESSION_COOKIE } from '../../src/shared/api-paths';
 import { LIST_P95_BUDGET_MS, measureDataApi } from './api-bench';
 import { INGEST_BUDGET_PER_SECOND, measureIngestion, type IngestFigures } from './ingest-bench';
 import { formatTable, measure, textTable, verdict, type Figures } from './measure';

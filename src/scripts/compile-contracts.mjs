@@ -1,9 +1,9 @@
-// Compiles the Solidity sources under contracts/ with the pure-JavaScript compiler (npm `solc`) and writes
+// Compiles the Solidity sources under src/server/devnet/solidity/ with the pure-JavaScript compiler (npm `solc`) and writes
 // their ABI and bytecode to tests/fixtures/contracts/*.json, plus the canonical Multicall3 runtime code that
 // the local chains place at its well-known address. The output is committed; run this again only after a
 // contract changes:
 //
-//   node scripts/compile-contracts.mjs
+//   node src/scripts/compile-contracts.mjs
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -12,10 +12,10 @@ import { multicall3Abi } from 'viem';
 const require = createRequire(import.meta.url);
 const solc = require('solc');
 
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = fileURLToPath(new URL('../..', import.meta.url));
 const outDir = `${root}tests/fixtures/contracts`;
 
-/** Contracts to compile: source file under contracts/, contract name, fixture file name. */
+/** Contracts to compile: source file under src/server/devnet/solidity/, contract name, fixture file name. */
 const CONTRACTS = [
   { source: 'MockToken.sol', name: 'MockToken', out: 'mock-token.json' },
   { source: 'MockNft.sol', name: 'MockNft', out: 'mock-nft.json' },
@@ -31,7 +31,7 @@ const settings = {
 
 function compile() {
   const sources = Object.fromEntries(
-    CONTRACTS.map((c) => [c.source, { content: readFileSync(`${root}contracts/${c.source}`, 'utf8') }]),
+    CONTRACTS.map((c) => [c.source, { content: readFileSync(`${root}src/server/devnet/solidity/${c.source}`, 'utf8') }]),
   );
   const output = JSON.parse(solc.compile(JSON.stringify({ language: 'Solidity', sources, settings })));
   const problems = (output.errors ?? []).filter((e) => e.severity === 'error');
@@ -44,7 +44,7 @@ function compile() {
     if (!compiled) throw new Error(`${c.name} is missing from the compiler output.`);
     const artifact = {
       contractName: c.name,
-      source: `contracts/${c.source}`,
+      source: `src/server/devnet/solidity/${c.source}`,
       compiler: { name: 'solc', version: solc.version(), settings: { ...settings, outputSelection: undefined } },
       abi: compiled.abi,
       bytecode: `0x${compiled.evm.bytecode.object}`,
