@@ -1,25 +1,29 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { builtinModules } from 'node:module';
 import globals from 'globals';
 
-const nodeBuiltins = [
-  'node:*',
-  'fs',
-  'fs/*',
-  'path',
-  'crypto',
-  'os',
-  'http',
-  'https',
-  'net',
-  'child_process',
-  'stream',
-  'url',
-  'util',
-  'buffer',
+/** Every Node built-in module, bare and with the node: prefix. */
+const nodeBuiltins = ['node:*', ...builtinModules.flatMap((name) => [name, `${name}/*`])];
+
+/** Packages that only the server may load (databases, queues, the HTTP framework, exchange and compiler code). */
+const serverPackages = [
+  'pg',
+  'pg-boss',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  'hono',
+  'hono/*',
+  '@hono/*',
+  'ccxt',
+  'solc',
+  'tsx',
+  'oidc-provider',
 ];
 
 export default tseslint.config(
@@ -28,6 +32,11 @@ export default tseslint.config(
   ...tseslint.configs.strict,
   {
     plugins: { 'import-x': importX },
+    // Resolves TypeScript sources, so the boundaries below see every import (without it an extension-less
+    // import of a .ts file is unresolved and no zone applies).
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+    },
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -53,7 +62,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: nodeBuiltins, message: 'src/shared must not use Node APIs.' }, { group: ['react', 'react-dom', 'react/*'], message: 'src/shared has no UI.' }] },
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'src/shared must not use Node APIs.' },
+            { group: serverPackages, message: 'src/shared must not load server-only packages.' },
+            { group: ['react', 'react-dom', 'react/*'], message: 'src/shared has no UI.' },
+          ],
+        },
       ],
       'no-restricted-globals': [
         'error',
@@ -70,7 +85,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [{ group: nodeBuiltins, message: 'The PWA runs in the browser.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: nodeBuiltins, message: 'The PWA runs in the browser.' },
+            { group: serverPackages, message: 'Server-only packages must not reach the client bundle.' },
+          ],
+        },
+      ],
     },
   },
   {

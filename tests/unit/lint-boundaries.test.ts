@@ -1,0 +1,41 @@
+/**
+ * The import boundaries of eslint.config.js hold: the PWA and src/shared load no Node built-in and no
+ * server-only package, src/shared touches no DOM or Node global, and nothing outside the server imports it.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).map((message) => `${message.ruleId ?? 'parse'}: ${message.message}`);
+}
+
+/** A module importing `name` from `from` and using it. */
+const probe = (name: string, from: string): string => `import ${name} from '${from}';\nexport const probe = [${name}];\n`;
+
+describe('lint boundaries', () => {
+  it('keep Node built-ins and server-only packages out of the PWA', async () => {
+    for (const [name, from] of [['fs', 'node:fs'], ['Worker', 'worker_threads'], ['pg', 'pg'], ['sql', 'drizzle-orm'], ['Hono', 'hono']]) {
+      const found = await problems('src/app/features/lint-probe.ts', probe(name, from));
+      expect(found, from).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+    }
+    const server = await problems('src/app/features/lint-probe.ts', "import { loadConfig } from '../../server/config/env';\nexport const probe = loadConfig;\n");
+    expect(server.some((text) => text.startsWith('import-x/no-restricted-paths')), server.join('\n')).toBe(true);
+  });
+
+  it('keep src/shared free of Node, DOM, server packages and UI', async () => {
+    for (const [name, from] of [['EventEmitter', 'events'], ['pg', 'pg'], ['React', 'react']]) {
+      const found = await problems('src/shared/lint-probe.ts', probe(name, from));
+      expect(found, from).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
+    }
+    const globalUse = await problems('src/shared/lint-probe.ts', 'export const probe = () => document.title + String(process.env.X);\n');
+    expect(globalUse.filter((text) => text.startsWith('no-restricted-globals'))).toHaveLength(2);
+  });
+
+  it('let the server use what it needs', async () => {
+    const found = await problems('src/server/lint-probe.ts', "import { readFileSync } from 'node:fs';\nimport pg from 'pg';\nexport const probe = [readFileSync, pg];\n");
+    expect(found).toEqual([]);
+  });
+});
