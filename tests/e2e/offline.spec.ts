@@ -145,3 +145,34 @@ test('a contact label changed offline survives a reload and reaches the server e
   await expect(card.getByRole('list', { name: 'Labels' }).getByText('Rent')).toBeVisible();
   await expect(card.getByRole('list', { name: 'Labels' }).getByText('Utilities')).toBeVisible();
 });
+
+test('a fiat currency chosen offline survives a reload and reaches the server exactly once', async ({ page, context }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  await underServiceWorker(page);
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+  await cacheWritten(page);
+
+  const changes: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH' && new URL(request.url()).pathname === '/api/user') changes.push(request.postData() ?? '');
+  });
+
+  await context.setOffline(true);
+  await page.reload();
+  const picker = page.getByLabel('Fiat currency');
+  await expect(picker).toHaveValue('USD');
+  await picker.selectOption('CHF');
+  await expect(picker).toHaveValue('CHF');
+  await page.waitForTimeout(1_500);
+  await page.reload();
+  await expect(page.getByLabel('Fiat currency')).toHaveValue('CHF');
+  expect(changes).toEqual([]);
+
+  await context.setOffline(false);
+  await expect.poll(() => changes.length, { timeout: 15_000 }).toBe(1);
+  await page.waitForTimeout(2_000);
+  expect(changes.map((body) => JSON.parse(body) as unknown)).toEqual([{ fiat_currency: 'CHF' }]);
+  const stored = await page.request.get('/api/user');
+  expect(((await stored.json()) as { fiat_currency: string }).fiat_currency).toBe('CHF');
+  await expect(page.getByLabel('Fiat currency')).toHaveValue('CHF');
+});
