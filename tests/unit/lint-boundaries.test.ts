@@ -17,7 +17,7 @@ const probe = (name: string, from: string): string => `import ${name} from '${fr
 
 describe('lint boundaries', () => {
   it('keep Node built-ins and server-only packages out of the PWA', async () => {
-    for (const [name, from] of [['fs', 'node:fs'], ['Worker', 'worker_threads'], ['pg', 'pg'], ['sql', 'drizzle-orm'], ['Hono', 'hono']]) {
+    for (const [name, from] of [['fs', 'node:fs'], ['Worker', 'worker_threads'], ['pg', 'pg'], ['sql', 'drizzle-orm'], ['Hono', 'hono']] as const) {
       const found = await problems('src/app/features/lint-probe.ts', probe(name, from));
       expect(found, from).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
     }
@@ -26,7 +26,7 @@ describe('lint boundaries', () => {
   });
 
   it('keep src/shared free of Node, DOM, server packages and UI', async () => {
-    for (const [name, from] of [['EventEmitter', 'events'], ['pg', 'pg'], ['React', 'react']]) {
+    for (const [name, from] of [['EventEmitter', 'events'], ['pg', 'pg'], ['React', 'react']] as const) {
       const found = await problems('src/shared/lint-probe.ts', probe(name, from));
       expect(found, from).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
     }
