@@ -88,7 +88,7 @@ export function CardMenu({ label, items }: CardMenuProps) {
                 }}
                 type="button"
                 role="menuitem"
-                className={`${styles.menuItem} ${item.danger ? styles.menuDanger : ''}`}
+                className={`menu-item ${item.danger ? styles.menuDanger : ''}`}
                 onClick={(event) => {
                   event.stopPropagation();
                   close(false);

@@ -32,12 +32,12 @@ export function AccountMenu({ user }: { user: User }) {
             {user.full_access ? (
               <>
                 <li>
-                  <Link to="/wallets" state={{ openDialog: 'add-wallet' }} className={styles.item} onClick={close}>
+                  <Link to="/wallets" state={{ openDialog: 'add-wallet' }} className={`menu-item ${styles.item}`} onClick={close}>
                     Add additional wallet
                   </Link>
                 </li>
                 <li>
-                  <Link to="/pricing" className={styles.item} onClick={close}>
+                  <Link to="/pricing" className={`menu-item ${styles.item}`} onClick={close}>
                     Get premium
                   </Link>
                 </li>
@@ -45,25 +45,25 @@ export function AccountMenu({ user }: { user: User }) {
             ) : null}
             {user.is_staff ? (
               <li>
-                <Link to="/admin" className={styles.item} onClick={close}>
+                <Link to="/admin" className={`menu-item ${styles.item}`} onClick={close}>
                   Switch to Admin
                 </Link>
               </li>
             ) : null}
             {user.full_access ? (
               <li>
-                <Link to="/settings" search={{ section: 'profile' }} className={styles.item} onClick={close}>
+                <Link to="/settings" search={{ section: 'profile' }} className={`menu-item ${styles.item}`} onClick={close}>
                   Your profile
                 </Link>
               </li>
             ) : null}
             <li>
-              <ThemeToggle className={`${styles.item} ${styles.itemButton}`} />
+              <ThemeToggle className={`menu-item ${styles.item} ${styles.itemButton}`} />
             </li>
             <li>
               <button
                 type="button"
-                className={`${styles.item} ${styles.itemButton}`}
+                className={`menu-item ${styles.item} ${styles.itemButton}`}
                 disabled={signingOut}
                 onClick={() => {
                   setSigningOut(true);

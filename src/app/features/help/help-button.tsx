@@ -42,7 +42,7 @@ export function HelpButton() {
               <li>
                 <button
                   type="button"
-                  className={styles.item}
+                  className={`menu-item ${styles.item}`}
                   onClick={() => {
                     close();
                     setDialog('about');
@@ -52,14 +52,14 @@ export function HelpButton() {
                 </button>
               </li>
               <li>
-                <Link to="/faq" className={styles.item} onClick={close}>
+                <Link to="/faq" className={`menu-item ${styles.item}`} onClick={close}>
                   FAQ
                 </Link>
               </li>
               <li>
                 <a
                   href={CHAT_URL}
-                  className={styles.item}
+                  className={`menu-item ${styles.item}`}
                   onClick={close}
                   {...(opensInNewTab(CHAT_URL) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                 >
@@ -67,14 +67,14 @@ export function HelpButton() {
                 </a>
               </li>
               <li>
-                <a href={`mailto:${CONTACT_EMAIL}`} className={styles.item} onClick={close}>
+                <a href={`mailto:${CONTACT_EMAIL}`} className={`menu-item ${styles.item}`} onClick={close}>
                   Contact
                 </a>
               </li>
               <li>
                 <button
                   type="button"
-                  className={styles.item}
+                  className={`menu-item ${styles.item}`}
                   onClick={() => {
                     close();
                     setDialog('legal');
@@ -87,7 +87,7 @@ export function HelpButton() {
             <ul className={styles.social} aria-label="Social links">
               {SOCIAL_LINKS.map((link) => (
                 <li key={link.name}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer" className={styles.socialLink}>
+                  <a href={link.href} target="_blank" rel="noopener noreferrer" className={`menu-item ${styles.socialLink}`}>
                     {link.name}
                   </a>
                 </li>

@@ -67,7 +67,7 @@ export function QuickCreateMenu({ user }: { user: User }) {
               <li>
                 <button
                   type="button"
-                  className={styles.item}
+                  className={`menu-item ${styles.item}`}
                   disabled={checking !== null}
                   aria-busy={checking === 'invoice'}
                   onClick={() => void checkLimit('invoice', close)}
@@ -78,7 +78,7 @@ export function QuickCreateMenu({ user }: { user: User }) {
               <li>
                 <button
                   type="button"
-                  className={styles.item}
+                  className={`menu-item ${styles.item}`}
                   onClick={() => {
                     close();
                     void navigate({ to: '/documents', state: { openDialog: 'create-report' } });
@@ -90,7 +90,7 @@ export function QuickCreateMenu({ user }: { user: User }) {
               <li>
                 <button
                   type="button"
-                  className={styles.item}
+                  className={`menu-item ${styles.item}`}
                   onClick={() => {
                     close();
                     void navigate({ to: '/contacts', state: { openDialog: 'add-contact' } });
@@ -102,7 +102,7 @@ export function QuickCreateMenu({ user }: { user: User }) {
               <li>
                 <button
                   type="button"
-                  className={styles.item}
+                  className={`menu-item ${styles.item}`}
                   disabled={checking !== null}
                   aria-busy={checking === 'wallet'}
                   onClick={() => void checkLimit('wallet', close)}
