@@ -30,6 +30,8 @@ const box = createSecretBox(randomBytes(32));
 
 let server: ProviderServer;
 let depositRows: Record<string, unknown>[] = [];
+/** What GET apiRestrictions answers: the key is read-only unless a test lets it withdraw. */
+let restrictions = 'binance/api-restrictions-read-only.json';
 
 const signed = (answer: RouteAnswer) => (req: FixtureRequest): RouteAnswer =>
   req.headers['x-mbx-apikey'] === API_KEY && req.query.get('signature') ? answer : 'binance/error-invalid-key.json';
@@ -54,6 +56,7 @@ beforeAll(async () => {
   server = await startProviderServer({
     'GET /api/v3/exchangeInfo': 'binance/exchange-info.json',
     'GET /api/v3/account': signed('binance/account.json'),
+    'GET /sapi/v1/account/apiRestrictions': (req) => signed(restrictions)(req),
     'GET /sapi/v1/capital/deposit/hisrec': history(() => depositRows, (row) => Number(row.insertTime)),
     'GET /sapi/v1/capital/withdraw/history': history(
       () => loadFixture('binance/withdraw-history-documented.json').body as Record<string, unknown>[],
@@ -184,6 +187,21 @@ describe.each(availableDrivers())('exchange sync on %s', (kind) => {
     // The deposit history is read from the pending deposit's time on, not from the beginning again.
     const first = server.requests.find((r) => r.path === '/sapi/v1/capital/deposit/hisrec');
     expect(Number(first?.query.startTime)).toBe(1719792000000);
+  });
+
+  it('stops syncing an account whose key has since been allowed to withdraw, keeping what is stored', async () => {
+    const before = (await rows()).length;
+    restrictions = 'binance/api-restrictions-withdraw-enabled.json';
+    try {
+      expect(await syncExchange(deps(database), cexId)).toBe('failed');
+    } finally {
+      restrictions = 'binance/api-restrictions-read-only.json';
+    }
+    const [account] = await database.db.select().from(centralisedExchanges).where(eq(centralisedExchanges.id, cexId));
+    expect(account?.lastError).toBe('This API key can withdraw funds. Create a read-only key and try again.');
+    expect(await rows()).toHaveLength(before);
+    // A read-only key again: the next run syncs.
+    expect(await syncExchange(deps(database), cexId)).toBe('synced');
   });
 
   it('records a refused key without retrying', async () => {

@@ -1,5 +1,6 @@
 /**
- * One sync run of one exchange account: its sealed keys opened, balances read, deposits, withdrawals and
+ * One sync run of one exchange account: its sealed keys opened, the key's permissions checked again (a key that
+ * has since been allowed to withdraw is refused, as when it was added), balances read, deposits, withdrawals and
  * trades stored as transactions (cex set) from their cursors up to the plan's limit, holdings priced. Failures
  * are recorded as for wallets; a refused key is not retried until the user replaces it.
  */
@@ -39,6 +40,7 @@ export async function syncExchange(deps: SyncDeps, cexId: string, options: SyncR
       secret: deps.openSecret(account.secretKeySealed),
     });
     const ctx = await startRun(deps, subject, account.userId, options, null);
+    await client.checkPermissions();
     const balances = await client.fetchBalances();
     const history = await syncExchangeHistory(
       ctx,
