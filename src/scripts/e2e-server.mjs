@@ -44,6 +44,7 @@ const offlineProviders = {
   ROUTESCAN_BASE_URL: closedPort,
   ESPLORA_BASE_URL: closedPort,
   BINANCE_BASE_URL: closedPort,
+  IPFS_GATEWAY: closedPort,
   BLOCKSCOUT_URLS: ['ETHEREUM', 'BINANCE_SMART_CHAIN', 'POLYGON', 'FANTOM', 'AVALANCHE', 'RONIN']
     .map((network) => `${network}=${closedPort}`)
     .join(','),
