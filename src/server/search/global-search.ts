@@ -8,6 +8,9 @@ export const SEARCH_ITEMS_PER_CATEGORY = 6;
 
 type Searcher = (db: Database, userId: string, text: string, limit: number) => Promise<SearchCategory['items']>;
 
+/** What a guest (full_access false) is searched for: the pages a guest can open (spec §6). */
+const GUEST_CATEGORIES: ReadonlySet<SearchCategory['category']> = new Set(['transactions', 'labels']);
+
 const CATEGORIES: readonly [SearchCategory['category'], Searcher][] = [
   ['wallets', searchWallets],
   ['contacts', searchContacts],
@@ -18,14 +21,22 @@ const CATEGORIES: readonly [SearchCategory['category'], Searcher][] = [
 
 /**
  * The top bar's search over the user's wallets, contacts, transactions, labels and documents: the categories
- * with at least one match, in that order, each with up to 6 items. An empty text finds nothing.
+ * with at least one match, in that order, each with up to 6 items. An empty text finds nothing. Guests see
+ * wallets, contacts and documents only as the logged-in-only message (spec §6), so only transactions and labels
+ * are searched for them.
  */
-export async function globalSearch(db: Database, userId: string, text: string): Promise<SearchCategory[]> {
+export async function globalSearch(
+  db: Database,
+  userId: string,
+  text: string,
+  access: { fullAccess: boolean } = { fullAccess: true },
+): Promise<SearchCategory[]> {
   const query = text.trim();
   if (query === '') return [];
   const results: SearchCategory[] = [];
   // One after another: a search holds one pooled connection at a time.
   for (const [category, search] of CATEGORIES) {
+    if (!access.fullAccess && !GUEST_CATEGORIES.has(category)) continue;
     const items = await search(db, userId, query, SEARCH_ITEMS_PER_CATEGORY);
     if (items.length > 0) results.push({ category, items });
   }

@@ -14,6 +14,7 @@ const searchQuerySchema = v.object({ search: searchParam });
 export function registerSearchRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.search, requireUser, queryParams(searchQuerySchema), async (c) => {
     const { search } = c.req.valid('query');
-    return c.json(await globalSearch(s.db, authOf(c).user.id, search ?? ''));
+    const { user } = authOf(c);
+    return c.json(await globalSearch(s.db, user.id, search ?? '', { fullAccess: user.fullAccess }));
   });
 }
