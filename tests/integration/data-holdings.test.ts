@@ -284,10 +284,11 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
       .select({ key: portfolioSnapshots.accountKey, valueUsd: portfolioSnapshots.valueUsd })
       .from(portfolioSnapshots)
       .where(eq(portfolioSnapshots.userId, user.id));
-    expect(Object.fromEntries(stored.map((row) => [row.key, Number(row.valueUsd)]))).toEqual({
-      [`w:${a}`]: 5100,
-      [`w:${b}`]: 25_000,
-      [`c:${cex}`]: 30_000,
+    // Exact decimals, compared as text.
+    expect(Object.fromEntries(stored.map((row) => [row.key, new Big(row.valueUsd).toFixed()]))).toEqual({
+      [`w:${a}`]: '5100',
+      [`w:${b}`]: '25000',
+      [`c:${cex}`]: '30000',
     });
     const yesterday = async () =>
       (await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=2`))).data_points[0];

@@ -11,6 +11,7 @@ import { registerDataMutationDefaults } from '../../src/app/features/offline/mut
 import { lastFetchTime, offlineAsOfText } from '../../src/app/features/offline/last-fetch';
 import { transactionKeys, transactionMutationKeys } from '../../src/app/features/transactions/transaction-keys';
 import type { SetTransactionLabelsVariables } from '../../src/app/features/transactions/transaction-queries';
+import { transactionOut } from './helpers/transaction-out';
 
 interface Call {
   method: string;
@@ -22,39 +23,7 @@ const label: LabelOut = { id: '7d9f4d3e-2f55-4f0e-9d0c-6a1f1b2c3d4e', name: 'Ren
 
 function txPage(labels: LabelOut[]): TransactionPage {
   return {
-    results: [
-      {
-        id: 'tx-1',
-        created_at: '2024-03-05T14:07:00Z',
-        amount: '1',
-        value_fiat: null,
-        fiat_currency: 'USD',
-        direction: 'INCOMING',
-        from_address: 'a',
-        to_address: 'b',
-        fromTo: { label: 'From', address: 'a', name: null },
-        contact: null,
-        token: { id: 't', symbol: 'ETH', name: 'Ether', image_url: null, address: null, decimals: 18, network: 'ETHEREUM' },
-        network: 'ETHEREUM',
-        tx_hash: '0x1',
-        kind: 'TRANSFER',
-        gas: null,
-        gas_price: null,
-        fee: null,
-        wallet: null,
-        cex: null,
-        labels,
-        transc_label: null,
-        nft_id: null,
-        nft_image_url: null,
-        nft_url: null,
-        swapped_amount: null,
-        swapped_token: null,
-        axie_breed_axs_cost: null,
-        axie_breed_slp_cost: null,
-        is_spam: false,
-      },
-    ],
+    results: [transactionOut({ labels })],
     count: 1,
     count_capped: false,
     next: null,

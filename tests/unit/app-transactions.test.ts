@@ -29,40 +29,21 @@ import {
   updateTransactionInPages,
 } from '../../src/app/features/transactions/transaction-queries';
 import { tokenChoices } from '../../src/app/features/transactions/token-choices';
+import { transactionOut } from './helpers/transaction-out';
 
 function tx(id: string, overrides: Partial<TransactionOut> = {}): TransactionOut {
-  return {
+  return transactionOut({
     id,
-    created_at: '2024-03-05T14:07:00Z',
     amount: '1.5',
     value_fiat: '4500.123',
-    fiat_currency: 'USD',
-    direction: 'INCOMING',
     from_address: '0x52908400098527886E0F7030069857D2E4169EE7',
     to_address: '0x8617E340B3D01FA5F11F306F4090FD50E238070D',
     fromTo: { label: 'From', address: '0x52908400098527886E0F7030069857D2E4169EE7', name: null },
-    contact: null,
-    token: { id: 't', symbol: 'ETH', name: 'Ether', image_url: null, address: null, decimals: 18, network: 'ETHEREUM' },
-    network: 'ETHEREUM',
     tx_hash: '0xabc',
-    kind: 'TRANSFER',
     gas: '21000',
-    gas_price: null,
-    fee: null,
     wallet: { id: 'w', name: 'Main', address: '0x5290' },
-    cex: null,
-    labels: [],
-    transc_label: null,
-    nft_id: null,
-    nft_image_url: null,
-    nft_url: null,
-    swapped_amount: null,
-    swapped_token: null,
-    axie_breed_axs_cost: null,
-    axie_breed_slp_cost: null,
-    is_spam: false,
     ...overrides,
-  };
+  });
 }
 
 function page(ids: string[], next: string | null): TransactionPage {

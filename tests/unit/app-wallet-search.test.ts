@@ -2,24 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { ExchangeAccount, WalletDetail } from '../../src/shared/data-types';
 import { parseTextSearch } from '../../src/app/routes/list-search';
 import { filterAccounts, matchesExchange, matchesWallet } from '../../src/app/features/wallets/wallet-search';
+import { walletDetail } from './helpers/wallet-detail';
 
 function wallet(name: string, address: string, network: WalletDetail['network']): WalletDetail {
-  return {
-    id: name,
-    name,
-    address,
-    network,
-    is_active: true,
-    is_synchronized: true,
-    sync_error: null,
-    total_balance: '0',
-    fiat_currency: 'USD',
-    tokens: [],
-    last_activity: null,
-    first_transaction_at: null,
-    wallet_documents: [],
-    created_at: '2024-01-01T00:00:00Z',
-  };
+  return walletDetail({ id: name, name, address, network });
 }
 
 const binance: ExchangeAccount = {

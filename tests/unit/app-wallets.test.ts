@@ -23,6 +23,7 @@ import {
   walletMutationKeys,
 } from '../../src/app/features/wallets/wallet-mutations';
 import { anyUnsynchronized, walletDetailsQuery } from '../../src/app/features/wallets/wallet-queries';
+import { walletDetail } from './helpers/wallet-detail';
 
 const ETH_ADDRESS = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 
@@ -90,22 +91,7 @@ describe('wallet helpers', () => {
 });
 
 function wallet(id: string, name: string): WalletDetail {
-  return {
-    id,
-    name,
-    address: ETH_ADDRESS,
-    network: 'ETHEREUM',
-    is_active: true,
-    is_synchronized: true,
-    sync_error: null,
-    total_balance: '0',
-    fiat_currency: 'USD',
-    tokens: [],
-    last_activity: null,
-    first_transaction_at: null,
-    wallet_documents: [],
-    created_at: '2025-01-01T00:00:00Z',
-  };
+  return walletDetail({ id, name, address: ETH_ADDRESS, created_at: '2025-01-01T00:00:00Z' });
 }
 
 describe('wallet mutations', () => {

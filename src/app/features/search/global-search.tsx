@@ -16,6 +16,7 @@ import {
   visibleItems,
   type SearchCategoryName,
 } from './search-model';
+import { ClearSearchButton } from './clear-search-button';
 import { searchQuery } from './search-queries';
 import styles from './search.module.css';
 
@@ -151,19 +152,7 @@ export function GlobalSearch() {
           }}
         />
         {text !== '' ? (
-          <button
-            type="button"
-            className={`btn btn-ghost ${styles.clear}`}
-            aria-label="Clear search"
-            onClick={() => {
-              setText('');
-              inputRef.current?.focus();
-            }}
-          >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            </svg>
-          </button>
+          <ClearSearchButton className={styles.clear} onClear={() => setText('')} input={inputRef} />
         ) : null}
       </div>
       {showPanel ? (

@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { ClearSearchButton } from './clear-search-button';
 import styles from './page-search-field.module.css';
 
 interface PageSearchFieldProps {
@@ -28,19 +29,7 @@ export function PageSearchField({ label, value, onChange, onClear }: PageSearchF
         onChange={(event) => onChange(event.target.value)}
       />
       {value !== '' ? (
-        <button
-          type="button"
-          className={`btn btn-ghost ${styles.clear}`}
-          aria-label="Clear search"
-          onClick={() => {
-            onClear();
-            input.current?.focus();
-          }}
-        >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-        </button>
+        <ClearSearchButton className={styles.clear} onClear={onClear} input={input} />
       ) : null}
     </div>
   );

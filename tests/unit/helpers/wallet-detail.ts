@@ -1,0 +1,19 @@
+import type { WalletDetail } from '../../../src/shared/data-types';
+
+/** A synchronized active wallet without tokens, as GET wallets lists it; `overrides` change any field. */
+export function walletDetail(overrides: Partial<WalletDetail> & Pick<WalletDetail, 'id' | 'name' | 'address'>): WalletDetail {
+  return {
+    network: 'ETHEREUM',
+    is_active: true,
+    is_synchronized: true,
+    sync_error: null,
+    total_balance: '0',
+    fiat_currency: 'USD',
+    tokens: [],
+    last_activity: null,
+    first_transaction_at: null,
+    wallet_documents: [],
+    created_at: '2024-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
