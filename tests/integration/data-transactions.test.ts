@@ -357,6 +357,28 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
     expect(row).toMatchObject({ fiat_currency: 'JPY', value_fiat: '141500' });
   });
 
+  it('gives no fiat value for a past day whose rate is not stored yet, never one at another day\'s rate', async () => {
+    const client = suite.client();
+    const user = await signInWithWallet(client);
+    const wallet = await addWallet(suite.db, user.id);
+    const now = suite.clock.now();
+    const today = now.toISOString().slice(0, 10);
+    await addTransactions(suite.db, [
+      { userId: user.id, walletId: wallet, at: dayAt(0), amount: E18, priceUsd: '1000' },
+      { userId: user.id, walletId: wallet, at: dayAt(40), amount: E18, priceUsd: '1000' },
+      { userId: user.id, walletId: wallet, at: new Date(now.getTime() - 60_000), amount: E18, priceUsd: '1000' },
+    ]);
+    await addFxRate(suite.db, '2024-01-01', 'JPY', '141.5');
+    await addFxRate(suite.db, today, 'JPY', '150');
+    await client.patch(API.user, { fiat_currency: 'JPY' });
+    const values = (await page(client)).results.map((t) => [t.created_at.slice(0, 10), t.value_fiat]);
+    expect(values).toEqual([
+      [today, '150000'],
+      ['2024-02-10', null],
+      ['2024-01-01', '141500'],
+    ]);
+  });
+
   it('counts up to 1,000 matching rows and says when it stopped', async () => {
     const client = suite.client();
     const user = await signInWithWallet(client);

@@ -16,6 +16,7 @@ import { fillMissingPrices } from '../../src/server/sync/price-fill';
 import { createSyncDeps, type SyncDeps } from '../../src/server/sync/sync-deps';
 import { syncWallet } from '../../src/server/sync/wallet-sync';
 import { byQuery, loadFixture, startProviderServer, type Fixture, type ProviderServer, type RouteHandler } from '../fixtures/provider-server';
+import { workingDayRates } from '../fixtures/frankfurter-series';
 import { availableDrivers } from './helpers/drivers';
 import { loopbackFetch } from './helpers/loopback-fetch';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database';
@@ -90,10 +91,14 @@ beforeAll(async () => {
     'GET /cg/simple/price': { source: 'synthetic', note: 'CoinGecko knows none of the asked coins.', body: {} },
     'GET /cg/simple/token_price/:platform': 'coingecko/simple-token-price-empty.json',
     'GET /cg/coins/:id/history': 'coingecko/coins-history-without-market-data.json',
-    'GET /fx/:day': (req) =>
-      req.params.day === 'latest'
-        ? 'frankfurter/latest-usd.json'
-        : { source: 'synthetic', note: 'A Frankfurter fixing for the asked day, in the documented shape.', body: { amount: 1, base: 'USD', date: req.params.day, rates: { EUR: 0.9 } } },
+    'GET /fx/:day': (req) => {
+      if (req.params.day === 'latest') return 'frankfurter/latest-usd.json';
+      const [from, to] = (req.params.day ?? '').split('..');
+      if (to === undefined) {
+        return { source: 'synthetic', note: 'A Frankfurter fixing for the asked day, in the documented shape.', body: { amount: 1, base: 'USD', date: from, rates: { EUR: 0.9 } } };
+      }
+      return { source: 'synthetic', note: 'A Frankfurter time series (working days) for the asked range, in the documented shape.', body: { amount: 1, base: 'USD', start_date: from, end_date: to, rates: workingDayRates(from ?? '', to, { EUR: 0.9 }) } };
+    },
   });
 });
 
@@ -231,7 +236,13 @@ describe.each(availableDrivers())('explorer sync on %s', (kind) => {
   it('stores daily FX rates for the days of the transactions of users paying in another fiat', async () => {
     await database.db.update(users).set({ fiatCurrency: 'EUR' }).where(eq(users.id, userId));
     const now = new Date('2024-11-22T15:00:00Z');
+    server.reset();
     const stored = await fillFxRates(deps(database, () => now));
+    // The past days come in one time-series request; today's rate is the latest fixing.
+    const fxPaths = server.requests.map((r) => r.path).filter((path) => path.startsWith('/fx/'));
+    expect(fxPaths).toHaveLength(2);
+    expect(fxPaths.filter((path) => path.includes('..'))).toHaveLength(1);
+    expect(fxPaths).toContain('/fx/latest');
     const days = new Set((await rows()).map((r) => r.createdAt.toISOString().slice(0, 10)));
     const rates = await database.db.select().from(fxRates).where(eq(fxRates.currency, 'EUR'));
     expect(stored).toBe(days.size + 1);

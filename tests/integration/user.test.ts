@@ -11,6 +11,9 @@ import {
   users,
   wallets,
 } from '../../src/server/db/schema';
+import { attachJobQueue } from '../../src/server/jobs/job-registry';
+import { PRICE_FILL_JOB } from '../../src/server/sync/job-names';
+import { recordingQueue } from './data-recording-queue';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
 import { json } from './helpers/test-client';
@@ -38,6 +41,22 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
         'wallets_number', 'kyc', 'subscription', 'suggestions', 'created_at',
       ].sort(),
     );
+  });
+
+  it('a change of fiat currency queues the price and FX fill once', async () => {
+    const client = suite.client();
+    await signInWithWallet(client);
+    const queue = recordingQueue();
+    const detach = attachJobQueue(suite.db, queue);
+    try {
+      expect((await client.patch(API.user, { fiat_currency: 'CHF' })).status).toBe(200);
+      expect(queue.sent).toEqual([{ name: PRICE_FILL_JOB, data: {}, options: { singletonKey: PRICE_FILL_JOB } }]);
+      await client.patch(API.user, { fiat_currency: 'CHF', first_name: 'Ada' });
+      await client.patch(API.user, { timezone: 'Europe/Berlin' });
+      expect(queue.sent).toHaveLength(1);
+    } finally {
+      detach();
+    }
   });
 
   it('PATCH user saves the profile and preference fields', async () => {

@@ -64,6 +64,22 @@ describe('Frankfurter', () => {
     expect(await ecb.rates('USD', ['USD'])).toEqual(new Map());
   });
 
+  it('reads a time series of fixings in one request', async () => {
+    const server = await serve({ 'GET /:range': 'frankfurter/series-2023-06-05-2023-06-20.json' });
+    const { http, now } = testHttp();
+    const ecb = createFrankfurterClient({ baseUrl: server.url, now }, http);
+
+    const series = await ecb.series('USD', ['EUR', 'USD'], '2023-06-05', '2023-06-20');
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({ path: '/2023-06-05..2023-06-20', query: { base: 'USD', symbols: 'EUR' } });
+    expect(series.size).toBe(12);
+    expect(series.get('2023-06-16')?.get('EUR')?.toFixed()).toBe('0.91358');
+    expect(series.has('2023-06-17')).toBe(false);
+    // Days outside the asked range are not taken from the answer.
+    expect([...(await ecb.series('USD', ['EUR'], '2023-06-10', '2023-06-14')).keys()]).toEqual(['2023-06-12', '2023-06-13', '2023-06-14']);
+    await expect(ecb.series('USD', ['EUR'], '2023-06-20', '2023-06-05')).rejects.toThrow(RangeError);
+  });
+
   it('knows which currencies the ECB fixes', () => {
     expect(ecbFixes('EUR')).toBe(true);
     expect(ecbFixes('VND')).toBe(false);

@@ -69,7 +69,7 @@ export interface FiatRates {
   context(fiat: FiatCurrency): Promise<FiatContext>;
   /**
    * Rates of past days (yyyy-MM-dd): each day's stored rate, or the latest stored within a week before it;
-   * days without one are absent (callers use the current rate).
+   * days without one are absent (not yet filled by the FX job: no value, except today's at the current rate).
    */
   onDays(fiat: FiatCurrency, days: readonly string[]): Promise<Map<string, Big>>;
 }

@@ -10,6 +10,7 @@ import { fieldError, notAuthenticated } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
+import { enqueuePriceFill } from '../sync/enqueue';
 import { loadUserView } from './user-view';
 
 export const SIGNED_EMAIL_LOCKED = 'The e-mail of an account signed in with Google cannot be changed.';
@@ -59,6 +60,8 @@ export function registerUserRoutes(app: Hono<AppEnv>, s: Services): void {
         .update(users)
         .set({ ...changes, updatedAt: s.now() })
         .where(eq(users.id, user.id));
+      // Values in the new currency need its rates on the days of the user's history.
+      if (changes.fiatCurrency !== undefined && changes.fiatCurrency !== user.fiatCurrency) await enqueuePriceFill(s);
     }
     return c.json(await view(user.id));
   });

@@ -55,7 +55,7 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
       page = { results: [], count: 0, count_capped: false, next: null, user_tx_sync: sync.user_tx_sync };
     } else {
       const [{ rows, hasMore }, total] = listed;
-      const results = await toTransactionViews({ db: s.db, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
+      const results = await toTransactionViews({ db: s.db, now: s.now, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
       page = {
         results,
         count: Math.max(total.count, query.offset + results.length),
@@ -87,7 +87,7 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
     const rows = await loadTransactionRows(s.db, user.id, [id]);
     if (rows.length === 0) throw notFound();
     const fiat = await data.fiat.context(user.fiatCurrency);
-    const [view] = await toTransactionViews({ db: s.db, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
+    const [view] = await toTransactionViews({ db: s.db, now: s.now, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
     return c.json(view satisfies TransactionOut | undefined);
   });
 }

@@ -1,7 +1,8 @@
 /**
  * Transactions as the API shows them (spec §3 Transaction): amounts scaled by their token's decimals, the fee
  * in the native coin, the gas price in gwei on EVM chains, value_fiat at the transaction's day in the user's
- * fiat, the counterparty with its contact's name, labels and the payment label.
+ * fiat (none for a past day whose FX rate is not stored yet), the counterparty with its contact's name, labels
+ * and the payment label.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { TransactionOut } from '../../../shared/data-types';
@@ -22,6 +23,7 @@ const GWEI_DECIMALS = 9;
 
 export interface ViewDeps {
   db: Database;
+  now: () => Date;
   fiatRates: FiatRates;
   tokens: TokenRegistry;
 }
@@ -113,10 +115,12 @@ export async function toTransactionViews(
     paymentLabelsForHashes(db, userId, rows.map((row) => row.txHash)),
     deps.fiatRates.onDays(fiat.fiat, rows.map((row) => utcDay(row.createdAt))),
   ]);
+  const today = utcDay(deps.now());
   const contextOfDay = new Map<string, FiatContext>();
-  const contextFor = (day: string): FiatContext => {
+  /** The conversion of a day: its stored rate; today's current rate; none for a past day not yet filled. */
+  const contextFor = (day: string): FiatContext | null => {
     const rate: Big | undefined = dayRates.get(day);
-    if (rate === undefined) return fiat;
+    if (rate === undefined) return day === today ? fiat : null;
     let context = contextOfDay.get(day);
     if (context === undefined) {
       context = fiatContext(fiat.fiat, rate);
@@ -134,7 +138,7 @@ export async function toTransactionViews(
       id: row.id,
       created_at: row.createdAt.toISOString(),
       amount: fromBaseUnits(BigInt(row.amount), row.tokenDecimals),
-      value_fiat: row.valueUsd === null ? null : contextFor(utcDay(row.createdAt)).value(row.valueUsd),
+      value_fiat: row.valueUsd === null ? null : (contextFor(utcDay(row.createdAt))?.value(row.valueUsd) ?? null),
       fiat_currency: fiat.fiat,
       direction: row.direction,
       from_address: row.fromAddress,

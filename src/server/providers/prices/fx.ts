@@ -44,6 +44,12 @@ export interface FxService {
   fromUsd(valueUsd: DecimalInput, fiat: FiatCurrency, at?: Date): Promise<Big | null>;
   /** One rate lookup for many values: a function converting US dollars to `fiat`, or null without a rate. */
   converter(fiat: FiatCurrency, at?: Date): Promise<((valueUsd: DecimalInput) => Big) | null>;
+  /**
+   * Units of `fiat` per US dollar on each fixing day between two UTC days (yyyy-MM-dd, both included), in one
+   * request; null when `fiat` has no such series (the crypto fiats, currencies the ECB does not fix), which are
+   * then asked day by day.
+   */
+  usdRateSeries(fiat: FiatCurrency, fromDay: string, toDay: string): Promise<Map<string, Big> | null>;
 }
 
 export function createFxService(options: FxServiceOptions): FxService {
@@ -72,6 +78,16 @@ export function createFxService(options: FxServiceOptions): FxService {
     async usdRate(fiat, at) {
       const convert = await converter(fiat, at);
       return convert ? convert('1') : null;
+    },
+    async usdRateSeries(fiat, fromDay, toDay) {
+      if (fiat === 'USD' || fiat === 'RUB' || !ecbFixes(fiat)) return null;
+      const series = await options.ecb.series('USD', [fiat], fromDay, toDay);
+      const result = new Map<string, Big>();
+      for (const [day, rates] of series) {
+        const rate = rates.get(fiat);
+        if (rate) result.set(day, rate);
+      }
+      return result;
     },
     async fromUsd(valueUsd, fiat, at) {
       const value = toDecimal(valueUsd);

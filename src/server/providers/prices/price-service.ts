@@ -34,6 +34,8 @@ export interface PriceService {
   usdToFiat(valueUsd: DecimalInput, fiat: FiatCurrency, at?: Date): Promise<Big | null>;
   /** Units of `fiat` per US dollar. */
   usdRate(fiat: FiatCurrency, at?: Date): Promise<Big | null>;
+  /** Units of `fiat` per US dollar on each fixing day of a range; null when only day-by-day rates exist. */
+  usdRateSeries(fiat: FiatCurrency, fromDay: string, toDay: string): Promise<Map<string, Big> | null>;
 }
 
 const CRYPTO_FIAT_NETWORKS: Record<CryptoFiat, Network> = {
@@ -125,6 +127,7 @@ export function createPriceService(options: PriceServiceOptions): PriceService {
     },
     usdToFiat: (valueUsd, fiat, at) => fx.fromUsd(valueUsd, fiat, at),
     usdRate: (fiat, at) => fx.usdRate(fiat, at),
+    usdRateSeries: (fiat, fromDay, toDay) => fx.usdRateSeries(fiat, fromDay, toDay),
   };
 }
 
