@@ -6,6 +6,7 @@ import type { FiatCurrency, Network } from '../../shared/enums';
 import { divide, type Big } from '../../shared/money';
 import type { Logger } from '../logging/logger';
 import { createHttpClient } from '../providers/http/http-client';
+import { providerRateLimiterFor } from '../providers/http/provider-rate-limiter';
 import { createCoinGeckoClient, type CoinGeckoClient } from '../providers/prices/coingecko';
 import { createDefaultPriceService } from '../providers/prices/default-price-service';
 import { createFrankfurterClient, type FrankfurterClient } from '../providers/prices/frankfurter';
@@ -82,7 +83,14 @@ export function dataServicesOf(s: Services): DataServices {
   const tokens = (sharedRegistry ??= createTokenRegistry());
   const chain = s.config.chain;
   // Requests wait for these answers, so failures give up sooner than a background sync's would.
-  const http = createHttpClient({ fetch: s.fetch, logger: s.logger, backoffBaseMs: 200, backoffMaxMs: 2000 });
+  const http = createHttpClient({
+    fetch: s.fetch,
+    logger: s.logger,
+    backoffBaseMs: 200,
+    backoffMaxMs: 2000,
+    // On PostgreSQL the buckets are shared with every other process (and this process's syncs).
+    rateLimiter: providerRateLimiterFor({ db: s.db, config: s.config, logger: s.logger }),
+  });
   const coingeckoSettings = {
     ...(chain.coingeckoApiKey === undefined ? {} : { apiKey: chain.coingeckoApiKey }),
     plan: chain.coingeckoPlan,

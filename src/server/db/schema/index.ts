@@ -21,3 +21,4 @@ export * from './contact-labels';
 export * from './transaction-labels';
 export * from './payment-labels';
 export * from './document-wallets';
+export * from './provider-rate-limits';

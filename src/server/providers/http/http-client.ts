@@ -1,9 +1,10 @@
 /**
  * The one HTTP client every provider goes through: per host-and-key rate limits (waiting, never
- * refusing), retries with exponential backoff and jitter on 429 (honouring Retry-After), on the
- * explorers' "rate limit reached" replies, on 5xx and on network errors; an in-memory LRU cache
- * with a time to live; valibot validation of bodies; and errors as `ProviderError` with secrets
- * redacted. Clock, sleep and randomness are injectable so tests are deterministic.
+ * refusing; on PostgreSQL shared by every process through the database), retries with exponential
+ * backoff and jitter on 429 (honouring Retry-After), on the explorers' "rate limit reached" replies,
+ * on 5xx and on network errors; an in-memory LRU cache with a time to live; valibot validation of
+ * bodies; and errors as `ProviderError` with secrets redacted. Clock, sleep and randomness are
+ * injectable so tests are deterministic.
  */
 import * as v from 'valibot';
 import { LruCache } from './lru-cache';
@@ -67,6 +68,11 @@ export interface HttpClientOptions {
   backoffMaxMs?: number;
   /** A Retry-After longer than this (default 60 s) ends the request at once as rate_limited. */
   maxRetryAfterMs?: number;
+  /**
+   * Where the per-host buckets live. Default: this client's own memory (on the clock above). With PostgreSQL,
+   * a shared limiter (createSharedRateLimiter) so every process keeps to one budget together.
+   */
+  rateLimiter?: RateLimiter;
 }
 
 const DEFAULT_RETRIES = 4;
@@ -133,7 +139,7 @@ class ProviderHttpClient implements HttpClient {
     this.backoffMaxMs = opts.backoffMaxMs ?? 30_000;
     this.maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
     this.cache = new LruCache<string>(opts.cacheMaxEntries ?? 2000, this.now);
-    this.limiter = createRateLimiter({ now: this.now, sleep: this.sleep });
+    this.limiter = opts.rateLimiter ?? createRateLimiter({ now: this.now, sleep: this.sleep });
   }
 
   getJson<const TSchema extends AnySchema>(
@@ -235,7 +241,7 @@ class ProviderHttpClient implements HttpClient {
         });
       }
       const delay = outcome.waitMs ?? this.backoff(attempt);
-      if (bucketId && failure.kind === 'rate_limited') this.limiter.holdUntil(bucketId, this.now() + delay);
+      if (bucketId && failure.kind === 'rate_limited') await this.limiter.holdUntil(bucketId, this.now() + delay);
       this.logger.warn(`${p.provider}: ${failure.detail ?? failure.kind}; retrying in ${delay} ms`, {
         provider: p.provider,
         url: p.safeUrl,

@@ -1,7 +1,10 @@
 /**
- * Token buckets, one per provider host and key. A request reserves a token at once (so callers are
- * served in arrival order) and waits until the reservation falls due; nothing is ever refused.
+ * Rate limits per provider host and key. A request reserves its slot at once (so callers are served in
+ * arrival order) and waits until the slot falls due; nothing is ever refused. `createRateLimiter` keeps the
+ * buckets in this process's memory (the embedded PGlite database, one process); with PostgreSQL every process
+ * shares them through the database (see shared-rate-limiter.ts).
  */
+import { assertRateLimitRule, gcraHold, gcraReserve, type GcraState } from './gcra';
 
 export interface RateLimitRule {
   /** Requests per second allowed on average. */
@@ -13,63 +16,33 @@ export interface RateLimitRule {
 export interface RateLimiter {
   /** Resolves when the caller may send one request in bucket `id`. */
   acquire(id: string, rule: RateLimitRule): Promise<void>;
-  /** Holds the bucket until `untilMs` (e.g. after a 429 with Retry-After). */
-  holdUntil(id: string, untilMs: number): void;
+  /**
+   * Holds the bucket until `untilMs` (epoch ms on the caller's clock; e.g. after a 429 with Retry-After): no
+   * request of the bucket goes before it. A limiter that records the hold elsewhere answers a promise.
+   */
+  holdUntil(id: string, untilMs: number): void | Promise<void>;
 }
 
-interface Bucket {
-  tokens: number;
-  updatedAt: number;
-  rate: number;
-  capacity: number;
-}
-
-export function createRateLimiter(clock: {
+export interface RateLimiterClock {
   now: () => number;
   sleep: (ms: number) => Promise<void>;
-}): RateLimiter {
-  const buckets = new Map<string, Bucket>();
+}
 
-  function bucketFor(id: string, rule: RateLimitRule): Bucket {
-    if (!(rule.perSecond > 0) || !Number.isFinite(rule.perSecond)) {
-      throw new RangeError(`Rate limit for ${id} must be a positive number of requests per second.`);
-    }
-    const capacity = Math.max(1, rule.burst ?? 1);
-    let bucket = buckets.get(id);
-    if (!bucket) {
-      bucket = { tokens: capacity, updatedAt: clock.now(), rate: rule.perSecond, capacity };
-      buckets.set(id, bucket);
-    } else {
-      bucket.rate = rule.perSecond;
-      bucket.capacity = capacity;
-    }
-    return bucket;
-  }
-
-  function refill(bucket: Bucket): void {
-    const now = clock.now();
-    const elapsed = Math.max(0, now - bucket.updatedAt);
-    bucket.tokens = Math.min(bucket.capacity, bucket.tokens + (elapsed * bucket.rate) / 1000);
-    bucket.updatedAt = now;
-  }
-
+/** Buckets in this process's memory. */
+export function createRateLimiter(clock: RateLimiterClock): RateLimiter {
+  const buckets = new Map<string, GcraState>();
   return {
     async acquire(id, rule) {
-      const bucket = bucketFor(id, rule);
-      refill(bucket);
-      bucket.tokens -= 1;
-      if (bucket.tokens < 0) {
-        await clock.sleep(Math.ceil((-bucket.tokens * 1000) / bucket.rate));
-      }
+      assertRateLimitRule(id, rule);
+      const now = clock.now();
+      const { slotMs, state } = gcraReserve(buckets.get(id), now, rule);
+      buckets.set(id, state);
+      if (slotMs > now) await clock.sleep(Math.ceil(slotMs - now));
     },
     holdUntil(id, untilMs) {
-      const bucket = buckets.get(id);
-      if (!bucket) return;
-      refill(bucket);
-      const waitMs = untilMs - clock.now();
-      if (waitMs <= 0) return;
-      // The next reservation (tokens - 1) then falls due exactly at untilMs.
-      bucket.tokens = Math.min(bucket.tokens, 1 - (waitMs * bucket.rate) / 1000);
+      const now = clock.now();
+      if (untilMs <= now) return;
+      buckets.set(id, gcraHold(buckets.get(id), now, untilMs));
     },
   };
 }
