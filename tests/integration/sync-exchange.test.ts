@@ -11,7 +11,9 @@ import { loadConfig } from '../../src/server/config/env';
 import { createSecretBox } from '../../src/server/crypto/secret-box';
 import type { Database } from '../../src/server/db/database';
 import { createLogger } from '../../src/server/logging/logger';
+import { createExchangeClient } from '../../src/server/providers/exchanges';
 import { createHttpClient } from '../../src/server/providers/http/http-client';
+import { createRateLimiter } from '../../src/server/providers/http/rate-limiter';
 import { syncExchange } from '../../src/server/sync/exchange-sync';
 import { createSyncDeps, type SyncDeps } from '../../src/server/sync/sync-deps';
 import { Big } from '../../src/shared/money';
@@ -69,6 +71,8 @@ beforeAll(async () => {
       const body = rows.filter((t) => (fromId ? t.id >= Number(fromId) : t.time >= startTime));
       return signed({ source: 'synthetic', note: 'Generated trades of the test account.', body })(req);
     },
+    'GET /sapi/v1/asset/dribblet': signed({ source: 'synthetic', note: 'No dust conversions.', body: { total: 0, userAssetDribblets: [] } }),
+    'GET /sapi/v1/convert/tradeFlow': signed({ source: 'synthetic', note: 'No Convert trades.', body: { list: [], moreData: false } }),
     'GET /llama/prices/current/:coins': 'defillama/prices-current.json',
     'GET /cg/simple/price': { source: 'synthetic', note: 'CoinGecko knows none of the asked coins.', body: {} },
     'GET /cg/simple/token_price/:platform': 'coingecko/simple-token-price-empty.json',
@@ -97,7 +101,14 @@ function deps(database: TestDatabase): SyncDeps {
     fetch: loopbackFetch,
     http: createHttpClient({ fetch: loopbackFetch, sleep: () => Promise.resolve(), logger }),
   });
-  return { ...base, openSecret: (sealed) => box.open(sealed) };
+  // Exchange requests wait on a limiter whose waits take no real time.
+  const limiter = createRateLimiter({ now: Date.now, sleep: () => Promise.resolve() });
+  return {
+    ...base,
+    openSecret: (sealed) => box.open(sealed),
+    exchangeClient: (credentials) =>
+      createExchangeClient({ ...credentials, urls: { base: server.url } }, { now: () => NOW.getTime(), fetch: loopbackFetch, limiter }),
+  };
 }
 
 async function addExchange(db: Database, userId: string, apiKey = API_KEY): Promise<string> {

@@ -1,8 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture, startProviderServer, type FixtureRequest, type ProviderServer, type RouteAnswer } from '../fixtures/provider-server';
 import { createExchangeClient, type ExchangeClient } from '../../src/server/providers/exchanges/exchange-client';
+import { DEFAULT_HOLD_MS } from '../../src/server/providers/exchanges/ccxt-rate-limit';
 import { ExchangeKeyError } from '../../src/server/providers/exchanges/exchange-errors';
 import { ProviderError } from '../../src/server/providers/http/provider-error';
+import { createRateLimiter, type RateLimiter, type RateLimitRule } from '../../src/server/providers/http/rate-limiter';
 
 const API_KEY = 'read-only-key-0123456789abcdef';
 const SECRET = 'secret-abcdef0123456789';
@@ -44,6 +46,17 @@ function trade(id: number, time: number) {
   };
 }
 
+/** exchangeInfo with further spot symbols, each a copy of the fixture's BTCUSDT with its own assets and status. */
+function exchangeInfoWith(extra: { symbol: string; base: string; quote: string; status: string }[]): RouteAnswer {
+  const info = loadFixture('binance/exchange-info.json').body as { symbols: Record<string, unknown>[] };
+  const template = info.symbols.find((s) => s.symbol === 'BTCUSDT') ?? {};
+  const symbols = [
+    ...info.symbols,
+    ...extra.map((e) => ({ ...template, symbol: e.symbol, baseAsset: e.base, quoteAsset: e.quote, status: e.status })),
+  ];
+  return { source: 'synthetic', note: 'The fixture exchangeInfo with further generated spot symbols.', body: { ...info, symbols } };
+}
+
 beforeAll(async () => {
   server = await startProviderServer({
     'GET /api/v3/exchangeInfo': 'binance/exchange-info.json',
@@ -75,8 +88,40 @@ afterEach(() => {
   server.reset();
 });
 
-const client = (apiKey = API_KEY, secret = SECRET, now = NOW): ExchangeClient =>
-  createExchangeClient({ exchange: 'BINANCE', apiKey, secret, urls: { base: server.url } }, { now: () => now });
+/**
+ * A limiter on a virtual clock (a wait moves the clock at once, so no test sleeps), recording every reservation
+ * and hold.
+ */
+function virtualLimiter() {
+  let clock = 0;
+  const acquired: { id: string; at: number }[] = [];
+  const holds: { id: string; until: number }[] = [];
+  const inner = createRateLimiter({
+    now: () => clock,
+    sleep: (ms) => {
+      clock += ms;
+      return Promise.resolve();
+    },
+  });
+  const limiter: RateLimiter = {
+    async acquire(id, rule) {
+      await inner.acquire(id, rule);
+      acquired.push({ id, at: clock });
+    },
+    holdUntil(id, until) {
+      holds.push({ id, until });
+      return inner.holdUntil(id, until);
+    },
+  };
+  return { limiter, acquired, holds, now: () => clock };
+}
+
+const client = (apiKey = API_KEY, secret = SECRET, now = NOW, limit = virtualLimiter(), rateLimit?: RateLimitRule): ExchangeClient =>
+  createExchangeClient(
+    { exchange: 'BINANCE', apiKey, secret, urls: { base: server.url } },
+    { now: () => now, limiter: limit.limiter, limiterNow: limit.now, ...(rateLimit ? { rateLimit } : {}) },
+  );
+const host = () => new URL(server.url).host;
 
 describe('Binance through ccxt', () => {
   it('accepts a read-only key and reports its permissions', async () => {
@@ -126,7 +171,11 @@ describe('Binance through ccxt', () => {
     const closed = await startProviderServer({});
     const unreachableUrl = closed.url;
     await closed.close();
-    const down = createExchangeClient({ exchange: 'BINANCE', apiKey: API_KEY, secret: SECRET, urls: { base: unreachableUrl } }, { timeoutMs: 2000 });
+    const limit = virtualLimiter();
+    const down = createExchangeClient(
+      { exchange: 'BINANCE', apiKey: API_KEY, secret: SECRET, urls: { base: unreachableUrl } },
+      { timeoutMs: 2000, limiter: limit.limiter, limiterNow: limit.now },
+    );
     const error = await down.fetchBalances().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ProviderError);
     expect((error as ProviderError).kind).toBe('unavailable');
@@ -247,5 +296,117 @@ describe('Binance through ccxt', () => {
 
   it('lists the spot symbols that pair the given assets', async () => {
     await expect(client().tradeSymbolsFor(['BTC', 'ETH', 'USDT'])).resolves.toEqual(['BTC/USDT', 'ETH/BTC', 'ETH/USDT']);
+  });
+
+  it('lists every spot market, a halted one included', async () => {
+    server.route('GET /api/v3/exchangeInfo', exchangeInfoWith([{ symbol: 'LUNAUSDT', base: 'LUNA', quote: 'USDT', status: 'BREAK' }]));
+    try {
+      await expect(client().fetchMarkets()).resolves.toEqual([
+        { symbol: 'BNB/BTC', base: 'BNB', quote: 'BTC', active: true },
+        { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', active: true },
+        { symbol: 'ETH/BTC', base: 'ETH', quote: 'BTC', active: true },
+        { symbol: 'ETH/USDT', base: 'ETH', quote: 'USDT', active: true },
+        { symbol: 'LUNA/USDT', base: 'LUNA', quote: 'USDT', active: false },
+      ]);
+    } finally {
+      server.route('GET /api/v3/exchangeInfo', 'binance/exchange-info.json');
+    }
+  });
+
+  it("reads a market's whole history from trade id 0 when no start is given", async () => {
+    const trades = await client().fetchTrades(['BNB/BTC'], null);
+    expect(trades.map((t) => [t.symbol, t.id])).toEqual([['BNB/BTC', '28457']]);
+    const request = server.requests.find((r) => r.path === '/api/v3/myTrades');
+    expect(request?.query.fromId).toBe('0');
+    expect(request?.query.startTime).toBeUndefined();
+  });
+
+  it("waits on the limiter before every request, by the endpoint's cost, never on ccxt's own throttle", async () => {
+    const limit = virtualLimiter();
+    // 2 units a second with a burst of 4: Binance's exchangeInfo and myTrades cost 4 units each (weight 20).
+    const scanning = client(API_KEY, SECRET, NOW, limit, { perSecond: 2, burst: 4 });
+    await scanning.fetchTrades(['BNB/BTC', 'ETH/BTC', 'ETH/USDT'], null);
+    expect(server.requests.map((r) => r.path)).toEqual(['/api/v3/exchangeInfo', '/api/v3/myTrades', '/api/v3/myTrades', '/api/v3/myTrades']);
+    // 16 units: the burst at once, then one every 500 ms of the limiter's clock.
+    expect(limit.acquired).toHaveLength(16);
+    expect(limit.acquired.every((a) => a.id === host())).toBe(true);
+    expect(limit.acquired.map((a) => a.at)).toEqual([0, 0, 0, 0, ...Array.from({ length: 12 }, (_, i) => (i + 1) * 500)]);
+    expect(limit.now()).toBe(6000);
+  });
+
+  it('counts fractional costs: ten requests of 0.1 take one unit', async () => {
+    const limit = virtualLimiter();
+    await client(API_KEY, SECRET, NOW, limit).checkPermissions();
+    for (let i = 0; i < 9; i++) await client(API_KEY, SECRET, NOW, limit).checkPermissions();
+    // Each client owes on its own: ten clients, one unit each; one client asking ten times owes one unit.
+    expect(limit.acquired).toHaveLength(10);
+    const one = virtualLimiter();
+    const same = client(API_KEY, SECRET, NOW, one);
+    for (let i = 0; i < 10; i++) await same.checkPermissions();
+    expect(one.acquired).toHaveLength(1);
+  });
+
+  it("holds the host's bucket for a 429's Retry-After, and a 418's default without one", async () => {
+    const limit = virtualLimiter();
+    const c = client(API_KEY, SECRET, NOW, limit);
+    server.route('GET /api/v3/account', 'binance/error-rate-limit.json');
+    const limited = await c.fetchBalances().catch((e: unknown) => e);
+    expect((limited as ProviderError).kind).toBe('rate_limited');
+    expect(limit.holds).toEqual([{ id: host(), until: 30_000 }]);
+
+    // The next request of any client on the host waits until the hold ends.
+    server.route('GET /api/v3/account', signed('binance/account.json'));
+    const before = limit.acquired.length;
+    await expect(c.fetchBalances()).resolves.toHaveLength(3);
+    // Its 4 units: the first when the hold ends, the rest at the even pace (10 a second) after it.
+    expect(limit.acquired.slice(before).map((a) => a.at)).toEqual([30_000, 30_100, 30_200, 30_300]);
+
+    server.route('GET /api/v3/account', { source: 'synthetic', note: 'IP banned after repeated 429s, no Retry-After', status: 418, body: { code: -1003, msg: 'Way too much request weight used; IP banned.' } });
+    const banned = await c.fetchBalances().catch((e: unknown) => e);
+    expect((banned as ProviderError).kind).toBe('rate_limited');
+    expect(limit.holds.at(-1)).toEqual({ id: host(), until: limit.now() + DEFAULT_HOLD_MS });
+    server.route('GET /api/v3/account', signed('binance/account.json'));
+  });
+
+  it('reads dust conversions and Convert trades window by window, completed ones only', async () => {
+    server.route('GET /sapi/v1/asset/dribblet', signed('binance/dust-log.json'));
+    server.route('GET /sapi/v1/convert/tradeFlow', (req) =>
+      Number(req.query.get('startTime')) <= 1719964800000 && Number(req.query.get('endTime')) >= 1719964800000
+        ? signed('binance/convert-trade-flow.json')(req)
+        : signed({ source: 'synthetic', note: 'no conversions in this window', body: { list: [], moreData: false } })(req),
+    );
+    server.route('GET /api/v3/exchangeInfo', exchangeInfoWith([{ symbol: 'LTCBNB', base: 'LTC', quote: 'BNB', status: 'TRADING' }, { symbol: 'BNBUSDT', base: 'BNB', quote: 'USDT', status: 'TRADING' }]));
+    try {
+      const since = new Date(Date.UTC(2024, 6, 1));
+      const conversions = await client(API_KEY, SECRET, Date.UTC(2024, 8, 1)).fetchConversions(since);
+      expect(conversions).toEqual([
+        {
+          kind: 'dust', id: '45178372831:USDT', timestamp: new Date(1719878400000),
+          from: { asset: 'USDT', amount: 90_000n, decimals: 8 },
+          to: { asset: 'BNB', amount: 441_000_000_000_000n, decimals: 18 },
+          fee: { asset: 'BNB', amount: 9_000_000_000_000n, decimals: 18 },
+        },
+        {
+          kind: 'dust', id: '45178372831:LTC', timestamp: new Date(1719878400000),
+          from: { asset: 'LTC', amount: 1_200_000_000_000_000n, decimals: 18 },
+          to: { asset: 'BNB', amount: 881_560_000_000_000n, decimals: 18 },
+          fee: { asset: 'BNB', amount: 17_990_000_000_000n, decimals: 18 },
+        },
+        {
+          kind: 'convert', id: '94070840746', timestamp: new Date(1719964800000),
+          from: { asset: 'USDT', amount: 2_000_000_000n, decimals: 8 },
+          to: { asset: 'BNB', amount: 61_540_360_000_000_000n, decimals: 18 },
+          fee: null,
+        },
+      ]);
+      // 2024-07-01 to 2024-09-01 is 62 days: one dust window (90 days), three Convert windows (30 days).
+      const dust = server.requests.filter((r) => r.path === '/sapi/v1/asset/dribblet');
+      expect(dust.map((r) => [Number(r.query.startTime), Number(r.query.endTime)])).toEqual([[since.getTime(), Date.UTC(2024, 8, 1)]]);
+      const convert = server.requests.filter((r) => r.path === '/sapi/v1/convert/tradeFlow');
+      expect(convert).toHaveLength(3);
+      for (const r of convert) expect(Number(r.query.endTime) - Number(r.query.startTime)).toBeLessThanOrEqual(30 * DAY);
+    } finally {
+      server.route('GET /api/v3/exchangeInfo', 'binance/exchange-info.json');
+    }
   });
 });

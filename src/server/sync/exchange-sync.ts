@@ -1,13 +1,17 @@
 /**
  * One sync run of one exchange account: its sealed keys opened, the key's permissions checked again (a key that
  * has since been allowed to withdraw is refused, as when it was added), balances read, deposits, withdrawals and
- * trades stored as transactions (cex set) from their cursors up to the plan's limit, holdings priced. Failures
+ * trades stored as transactions (cex set) from their cursors up to the plan's limit (which markets are read:
+ * exchange/exchange-history-sync.ts), holdings priced and the time they were read kept for the next run's
+ * comparison. A run that leaves a market scan unfinished is followed by the next one within a minute. Failures
  * are recorded as for wallets; a refused key is not retried until the user replaces it.
  */
 import { eq, max } from 'drizzle-orm';
 import { centralisedExchanges, transactions, users } from '../db/schema';
 import { storeHoldings } from './balances/store-holdings';
+import { markBalancesRead } from './exchange/balance-reconciliation';
 import { syncExchangeHistory } from './exchange/exchange-history-sync';
+import { SCAN_FOLLOW_UP_MS } from './exchange/market-scan';
 import type { SyncRunOptions } from './run-context';
 import { acquireLease, finishRun, LeaseLostError, type SyncSubject } from './sync-cursors';
 import type { SyncDeps } from './sync-deps';
@@ -41,13 +45,9 @@ export async function syncExchange(deps: SyncDeps, cexId: string, options: SyncR
     });
     const ctx = await startRun(deps, subject, account.userId, options, null);
     await client.checkPermissions();
+    const balancesAt = deps.now();
     const balances = await client.fetchBalances();
-    const history = await syncExchangeHistory(
-      ctx,
-      client,
-      account.exchange,
-      balances.map((balance) => balance.asset),
-    );
+    const history = await syncExchangeHistory(ctx, client, { exchange: account.exchange, balances, balancesAt });
     const totalUsd = await storeHoldings(
       deps,
       { userId: account.userId, walletId: null, cexId, network: null },
@@ -59,6 +59,7 @@ export async function syncExchange(deps: SyncDeps, cexId: string, options: SyncR
       })),
     );
     const now = deps.now();
+    await markBalancesRead(db, subject, balancesAt, now);
     const [activity] = await db.select({ last: max(transactions.createdAt) }).from(transactions).where(eq(transactions.cexId, cexId));
     await db
       .update(centralisedExchanges)
@@ -75,7 +76,7 @@ export async function syncExchange(deps: SyncDeps, cexId: string, options: SyncR
       status: 'DONE',
       lastError: null,
       failed: false,
-      nextRunAt: new Date(now.getTime() + deps.intervalMinutes * 60_000),
+      nextRunAt: new Date(now.getTime() + (history.scanPending ? SCAN_FOLLOW_UP_MS : deps.intervalMinutes * 60_000)),
     });
     return 'synced';
   } catch (error) {

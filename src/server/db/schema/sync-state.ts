@@ -8,8 +8,9 @@ export type SyncStatus = (typeof SYNC_STATUSES)[number];
 /**
  * Sync cursors, one row per wallet or exchange account and kind. Kind `account` holds the overall status, lock and
  * retry schedule; the others (`normal`, `internal`, `erc20`, `erc721`, `erc1155`, `rpc`, `esplora`, `deposits`,
- * `withdrawals`, `trades:<market>`) hold where the next incremental pass starts: the last block (inclusive), the
- * last Bitcoin txid, or the exchange time. A cursor moves in the same database transaction as the rows it covers.
+ * `withdrawals`, `trades:<market>`, `conversions`, `balances`) hold where the next incremental pass starts: the
+ * last block (inclusive), the last Bitcoin txid, or the exchange time; an exchange's market scans (`trade-scan`,
+ * `trade-scan:<ASSET>`) hold how far the scan of the exchange's markets got (see sync/exchange/market-scan.ts). A cursor moves in the same database transaction as the rows it covers.
  * Demo wallets have one row of kind `demo` instead: `since` is the last day of their generated history and
  * `last_txid` the fingerprint of the generated data set (see src/server/demo/seed-demo-data.ts).
  */

@@ -1,13 +1,17 @@
 /**
  * An exchange account read through ccxt: the key's permissions (a key that can withdraw is refused), balances,
- * deposits, withdrawals and trades as plain records with exact bigint amounts. ccxt runs with `number = String`
- * so amounts stay decimal strings from the exchange's answer to the base-unit conversion.
+ * deposits, withdrawals, trades, the exchange's spot markets and the account's conversions (dust and convert)
+ * as plain records with exact bigint amounts. ccxt runs with `number = String` so amounts stay decimal strings
+ * from the exchange's answer to the base-unit conversion. Every request waits on a shared RateLimiter (one
+ * bucket per API host, see ccxt-rate-limit.ts), never on ccxt's own throttle.
  */
-import type { Exchange as CcxtExchange, Trade, Transaction } from 'ccxt';
+import type { Conversion, Exchange as CcxtExchange, Trade, Transaction } from 'ccxt';
 import type { Exchange } from '../../../shared/enums';
 import { Big } from '../../../shared/money';
 import { ProviderError } from '../http/provider-error';
+import type { RateLimiter, RateLimitRule } from '../http/rate-limiter';
 import { loadCcxt, type CcxtModule } from './ccxt-loader';
+import { defaultExchangeLimiter, limitCcxtRequests } from './ccxt-rate-limit';
 import {
   costUnits,
   decimalText,
@@ -18,7 +22,16 @@ import {
 } from './exchange-amounts';
 import { EXCHANGE_DEFINITIONS, type ExchangeDefinition } from './exchange-config';
 import { ExchangeKeyError, toExchangeError } from './exchange-errors';
-import type { ExchangeBalance, ExchangeTrade, ExchangeTransfer, ExchangeTransferStatus, KeyPermissions } from './exchange-records';
+import type {
+  ExchangeAmount,
+  ExchangeBalance,
+  ExchangeConversion,
+  ExchangeMarket,
+  ExchangeTrade,
+  ExchangeTransfer,
+  ExchangeTransferStatus,
+  KeyPermissions,
+} from './exchange-records';
 import { PermissionsUnreadable } from './binance-permissions';
 
 export interface ExchangeClientConfig {
@@ -41,6 +54,15 @@ export interface ExchangeClientOptions {
   timeoutMs?: number;
   /** Decimals amounts of an asset are counted in (default exchangeDecimals). */
   decimalsFor?: (asset: string) => number;
+  /**
+   * Token buckets every request waits on, one per API host (default: one limiter per process). ccxt's own
+   * throttle is always off.
+   */
+  limiter?: RateLimiter;
+  /** The limiter's clock, from which a 429 or 418 holds the host's bucket for its Retry-After (default Date.now). */
+  limiterNow?: () => number;
+  /** The rule of the exchange's API host, in ccxt cost units (default the exchange's, see exchange-config.ts). */
+  rateLimit?: RateLimitRule;
 }
 
 export interface ExchangeClient {
@@ -52,10 +74,20 @@ export interface ExchangeClient {
   fetchBalances(): Promise<ExchangeBalance[]>;
   fetchDeposits(since: Date): Promise<ExchangeTransfer[]>;
   fetchWithdrawals(since: Date): Promise<ExchangeTransfer[]>;
-  /** The account's trades in the given unified symbols (e.g. BTC/USDT) since `since`, oldest first. */
-  fetchTrades(symbols: readonly string[], since: Date): Promise<ExchangeTrade[]>;
+  /**
+   * The account's trades in the given unified symbols (e.g. BTC/USDT) since `since`, oldest first; `since` null:
+   * the whole history, read from the first trade id on (independent of any time window).
+   */
+  fetchTrades(symbols: readonly string[], since: Date | null): Promise<ExchangeTrade[]>;
   /** Spot symbols whose base and quote are both among `assets` (the candidates for fetchTrades). */
   tradeSymbolsFor(assets: readonly string[]): Promise<string[]>;
+  /** Every spot market the exchange lists, trading or halted (delisted pairs it still lists), by symbol. */
+  fetchMarkets(): Promise<ExchangeMarket[]>;
+  /**
+   * Conversions outside the order book since `since` (Binance: small balances turned into BNB, and Convert
+   * trades), oldest first; an exchange without them answers none.
+   */
+  fetchConversions(since: Date): Promise<ExchangeConversion[]>;
 }
 
 const STATUSES: ReadonlySet<string> = new Set(['pending', 'ok', 'failed', 'canceled']);
@@ -90,7 +122,8 @@ export function createExchangeClient(config: ExchangeClientConfig, options: Exch
       const exchange = new (ExchangeClass as new (config: Record<string, unknown>) => CcxtExchange)({
         apiKey: config.apiKey,
         secret: config.secret,
-        enableRateLimit: true,
+        // Requests wait on the shared limiter instead (limitCcxtRequests below).
+        enableRateLimit: false,
         timeout: options.timeoutMs ?? 15_000,
         options: { ...definition.ccxtOptions },
       });
@@ -100,7 +133,14 @@ export function createExchangeClient(config: ExchangeClientConfig, options: Exch
       exchange.fetchImplementation = options.fetch ?? globalThis.fetch;
       if (config.urls?.base) exchange.urls.api = rewriteUrls(exchange.urls.api, config.urls.base.replace(/\/+$/, '')) as CcxtExchange['urls']['api'];
       if (config.urls?.api) exchange.urls.api = { ...(exchange.urls.api as Record<string, string>), ...config.urls.api } as CcxtExchange['urls']['api'];
-      return { ccxt, exchange, host: apiHost(exchange) };
+      const host = apiHost(exchange);
+      limitCcxtRequests(exchange, {
+        limiter: options.limiter ?? defaultExchangeLimiter(),
+        rule: options.rateLimit ?? definition.rateLimit,
+        now: options.limiterNow ?? Date.now,
+        defaultHost: host,
+      });
+      return { ccxt, exchange, host };
     });
     return ready;
   };
@@ -211,6 +251,47 @@ export function createExchangeClient(config: ExchangeClientConfig, options: Exch
     };
   };
 
+  const amountOf = (asset: string, value: unknown, host: string, field: string): ExchangeAmount => {
+    const decimals = decimalsFor(asset);
+    return { asset, decimals, amount: toExchangeUnits(decimalText(value, context(host, field)), decimals, context(host, field)) };
+  };
+
+  /** A dust-log entry as ccxt states it: a sale of the small balance for BNB (or a buy of BNB where BNB is the base). */
+  const dustConversion = (trade: Trade, host: string): ExchangeConversion => {
+    const [base, quote] = (trade.symbol ?? '').split('/');
+    if (!base || !quote || trade.timestamp === undefined || (trade.side !== 'buy' && trade.side !== 'sell')) {
+      throw new ProviderError({ kind: 'bad_response', host, provider: definition.displayName, detail: `incomplete dust conversion ${String(trade.order)}` });
+    }
+    const sold = trade.side === 'sell';
+    const from = sold ? amountOf(base, trade.amount, host, 'dust.amount') : amountOf(quote, trade.cost, host, 'dust.amount');
+    const to = sold ? amountOf(quote, trade.cost, host, 'dust.transferred') : amountOf(base, trade.amount, host, 'dust.transferred');
+    const feeAsset = trade.fee?.currency;
+    return {
+      kind: 'dust',
+      id: `${String(trade.order ?? trade.timestamp)}:${from.asset}`,
+      from,
+      to,
+      fee: feeAsset && trade.fee?.cost !== undefined ? amountOf(feeAsset, trade.fee.cost, host, 'dust.fee') : null,
+      timestamp: new Date(trade.timestamp),
+    };
+  };
+
+  const convertConversion = (conversion: Conversion, host: string): ExchangeConversion | null => {
+    const status = ((conversion.info ?? {}) as Record<string, unknown>).orderStatus;
+    if (status !== undefined && status !== 'SUCCESS') return null;
+    if (!conversion.fromCurrency || !conversion.toCurrency || conversion.timestamp === undefined) {
+      throw new ProviderError({ kind: 'bad_response', host, provider: definition.displayName, detail: `incomplete convert trade ${String(conversion.id)}` });
+    }
+    return {
+      kind: 'convert',
+      id: String(conversion.id),
+      from: amountOf(conversion.fromCurrency, conversion.fromAmount, host, 'convert.fromAmount'),
+      to: amountOf(conversion.toCurrency, conversion.toAmount, host, 'convert.toAmount'),
+      fee: null,
+      timestamp: new Date(conversion.timestamp),
+    };
+  };
+
   return {
     exchange: config.exchange,
     displayName: definition.displayName,
@@ -253,8 +334,11 @@ export function createExchangeClient(config: ExchangeClientConfig, options: Exch
         await exchange.loadMarkets();
         const trades = new Map<string, ExchangeTrade>();
         for (const symbol of symbols) {
-          // The first page from `since`, later pages from the id after the last one seen.
-          let page = await exchange.fetchMyTrades(symbol, since.getTime(), definition.pageSize);
+          // The first page from `since` (or from trade id 0), later pages from the id after the last one seen.
+          let page =
+            since === null
+              ? await exchange.fetchMyTrades(symbol, undefined, definition.pageSize, { fromId: '0' })
+              : await exchange.fetchMyTrades(symbol, since.getTime(), definition.pageSize);
           for (;;) {
             for (const trade of page) {
               const record = toTrade(trade, exchange, host);
@@ -266,6 +350,51 @@ export function createExchangeClient(config: ExchangeClientConfig, options: Exch
           }
         }
         return [...trades.values()].sort((a, b) => byTime(a, b) || a.symbol.localeCompare(b.symbol) || (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+      }),
+
+    fetchMarkets: () =>
+      run(async (exchange) => {
+        const markets = await exchange.loadMarkets();
+        return Object.values(markets)
+          .filter((m): m is NonNullable<typeof m> => Boolean(m && m.spot && m.symbol && m.base && m.quote))
+          .map((m) => ({ symbol: m.symbol, base: m.base, quote: m.quote, active: m.active !== false }))
+          .sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
+      }),
+
+    fetchConversions: (since) =>
+      run(async (exchange, host) => {
+        const found = new Map<string, ExchangeConversion>();
+        const end = now();
+        // Not a unified method (ccxt's `has` does not list it): present on the exchanges that keep a dust log.
+        const dust = (exchange as unknown as { fetchMyDustTrades?: CcxtExchange['fetchMyTrades'] }).fetchMyDustTrades;
+        if (typeof dust === 'function') {
+          await exchange.loadMarkets();
+          // Binance answers at most the last 100 dust conversions of a window: plenty between two syncs.
+          for (let start = since.getTime(); start <= end; start += definition.dustWindowMs + 1) {
+            const until = Math.min(start + definition.dustWindowMs, end);
+            for (const trade of await dust.call(exchange, undefined, start, undefined, { endTime: until })) {
+              const record = dustConversion(trade, host);
+              found.set(`dust:${record.id}`, record);
+            }
+          }
+        }
+        if (exchange.has.fetchConvertTradeHistory === true) {
+          for (let start = since.getTime(); start <= end; start += definition.convertWindowMs + 1) {
+            const until = Math.min(start + definition.convertWindowMs, end);
+            // A full page continues from just after its last trade, within the same window.
+            for (let from = start; from <= until; ) {
+              const page = await exchange.fetchConvertTradeHistory(undefined, from, definition.pageSize, { until });
+              for (const conversion of page) {
+                const record = convertConversion(conversion, host);
+                if (record) found.set(`convert:${record.id}`, record);
+              }
+              const last = page.reduce((max, c) => Math.max(max, c.timestamp ?? 0), 0);
+              if (page.length < definition.pageSize || last < from) break;
+              from = last + 1;
+            }
+          }
+        }
+        return [...found.values()].filter((record) => record.timestamp.getTime() >= since.getTime()).sort(byTime);
       }),
 
     tradeSymbolsFor: (assets) =>

@@ -61,3 +61,33 @@ export interface ExchangeTrade {
   takerOrMaker: 'taker' | 'maker' | null;
   timestamp: Date;
 }
+
+/** A spot market of the exchange. */
+export interface ExchangeMarket {
+  /** Unified symbol, e.g. BTC/USDT. */
+  symbol: string;
+  base: string;
+  quote: string;
+  /** False for a market the exchange still lists but has halted or delisted. */
+  active: boolean;
+}
+
+export interface ExchangeAmount {
+  asset: string;
+  amount: bigint;
+  decimals: number;
+}
+
+/**
+ * A conversion outside the order book: Binance's dust log (small balances turned into BNB) or a Convert trade.
+ * `from` left the account, `to` arrived, and `fee` (when stated) was taken from `to`.
+ */
+export interface ExchangeConversion {
+  kind: 'dust' | 'convert';
+  /** Stable identity on the exchange. */
+  id: string;
+  from: ExchangeAmount;
+  to: ExchangeAmount;
+  fee: ExchangeAmount | null;
+  timestamp: Date;
+}
