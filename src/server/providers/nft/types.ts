@@ -34,7 +34,7 @@ export interface NftFloorPrice {
   currency: string;
 }
 
-/** A source of collection floor prices (optional: none is configured by default). */
+/** A source of collection floor prices (optional: none without its API key). */
 export interface NftPriceProvider {
   readonly name: string;
   /** Floor price of the collection, null when the source has none. Throws `ProviderError` on outages. */
@@ -46,8 +46,9 @@ export interface NftPrice {
   price: string | null;
   currency: string | null;
   /**
-   * True once a price was looked up for this NFT, with or without a result (the sync prices held NFTs from the
-   * wallet's own purchase transactions); false while no lookup could be made.
+   * True once a price was looked up for this NFT, with or without a result (the sync prices held NFTs at their
+   * collection's floor where a floor-price source has one, else from the wallet's own purchase transaction);
+   * false while no lookup could be made.
    */
   is_price_synced: boolean;
 }

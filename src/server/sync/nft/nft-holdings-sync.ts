@@ -1,8 +1,9 @@
 /**
  * The NFTs a wallet holds now, from its ERC-721 / ERC-1155 transfers (received less sent per contract and id),
  * with metadata read once per item (name, image, traits) and the image copied onto the item's transaction rows,
- * and a price where the wallet's history shows one (nft-sale-price.ts). Metadata hosts that fail are tried again
- * a day later; they never fail the sync.
+ * and a price: the collection's floor where the floor-price source has one (collection-floors.ts), else what the
+ * wallet paid where its history shows it (nft-sale-price.ts). Metadata hosts and the floor-price source that fail
+ * are tried again later (metadata a day later, floors on the next run); they never fail the sync.
  */
 import { and, desc, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { getAddress, type Address } from 'viem';
@@ -10,6 +11,7 @@ import type { EvmNetwork } from '../../../shared/enums';
 import type { Database } from '../../db/database';
 import { nftHoldings, transactions, type NftStandard } from '../../db/schema';
 import type { SyncDeps } from '../sync-deps';
+import { collectionFloors } from './collection-floors';
 import { salePrice, type SaleLeg } from './nft-sale-price';
 
 /** Metadata reads per sync run (the rest follow on later runs). */
@@ -77,7 +79,7 @@ export async function refreshNftHoldings(deps: SyncDeps, owner: { userId: string
       if (!keep.has(`${row.contract}:${row.nftId}`)) await tx.delete(nftHoldings).where(eq(nftHoldings.id, row.id));
     }
   });
-  await priceHeldNfts(db, owner.walletId);
+  await priceHeldNfts(deps, owner.walletId, network);
   await readMissingMetadata(deps, owner.walletId, network, now);
 }
 
@@ -85,15 +87,19 @@ export async function refreshNftHoldings(deps: SyncDeps, owner: { userId: string
 const HASHES_PER_QUERY = 500;
 
 /**
- * Prices every held NFT from the transaction that last brought it in, and marks the price looked up (with or
- * without a result), so the PWA stops saying prices are loading.
+ * Prices every held NFT at its collection's floor (each collection looked up once), or where the source has no
+ * floor, from the transaction that last brought it in; and marks the price looked up (with or without a result),
+ * so the PWA stops saying prices are loading. While the source cannot be reached, items priced before keep their
+ * last price and new ones get the purchase price, not yet marked looked up.
  */
-export async function priceHeldNfts(db: Database, walletId: string): Promise<void> {
+export async function priceHeldNfts(deps: SyncDeps, walletId: string, network: EvmNetwork): Promise<void> {
+  const { db } = deps;
   const held = await db
     .select({ id: nftHoldings.id, contract: nftHoldings.contractAddress, nftId: nftHoldings.nftId, price: nftHoldings.price, currency: nftHoldings.priceCurrency, synced: nftHoldings.isPriceSynced })
     .from(nftHoldings)
     .where(eq(nftHoldings.walletId, walletId));
   if (held.length === 0) return;
+  const floors = await collectionFloors(deps.nftPrices ?? null, network, held.map((item) => item.contract), deps.logger);
 
   // The latest transaction that brought each item in.
   const acquisitions = await db
@@ -128,13 +134,21 @@ export async function priceHeldNfts(db: Database, walletId: string): Promise<voi
   }
 
   for (const item of held) {
-    const hash = acquiredIn.get(`${item.contract}:${item.nftId}`);
-    const found = hash === undefined ? null : salePrice(legs.get(hash) ?? []);
+    const floor = floors.get(item.contract) ?? { kind: 'none' };
+    if (floor.kind === 'unavailable' && item.synced) continue;
+    let found: { price: string; currency: string } | null;
+    if (floor.kind === 'floor') {
+      found = floor;
+    } else {
+      const hash = acquiredIn.get(`${item.contract}:${item.nftId}`);
+      found = hash === undefined ? null : salePrice(legs.get(hash) ?? []);
+    }
     const price = found?.price ?? null;
     const currency = found?.currency ?? null;
+    const synced = floor.kind !== 'unavailable';
     // numeric keeps the scale it was given, so a price stored from the same text reads back equal.
-    if (item.synced && item.price === price && item.currency === currency) continue;
-    await db.update(nftHoldings).set({ price, priceCurrency: currency, isPriceSynced: true }).where(eq(nftHoldings.id, item.id));
+    if (item.synced === synced && item.price === price && item.currency === currency) continue;
+    await db.update(nftHoldings).set({ price, priceCurrency: currency, isPriceSynced: synced }).where(eq(nftHoldings.id, item.id));
   }
 }
 
