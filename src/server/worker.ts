@@ -1,6 +1,8 @@
 /**
  * A worker-only process (`npm run worker`): works the sync jobs of a PostgreSQL database beside the API
  * processes. Any number may run; pg-boss shares the jobs and each account is synced by one at a time.
+ * A worker that dies mid-sync (killed, out of memory) leaves its accounts leased for SYNC_LEASE_SECONDS; the
+ * next process to start resumes them from their cursors once the lease has lapsed (see background-work.ts).
  */
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';

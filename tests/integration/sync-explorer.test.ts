@@ -222,6 +222,13 @@ describe.each(availableDrivers())('explorer sync on %s', (kind) => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('runs one sync of a wallet at a time, also when one worker is asked twice at once', async () => {
+    const d = deps(database);
+    const outcomes = await Promise.all([syncWallet(d, walletId), syncWallet(d, walletId)]);
+    expect(outcomes.sort()).toEqual(['busy', 'synced']);
+    expect(await syncWallet(d, walletId)).toBe('synced');
+  });
+
   it('reads a Ronin wallet from the Ronin explorer (Blockscout)', async () => {
     const ronin = await addWallet(database.db, userId, 'RONIN', '0x8ba1f109551bd432803012645ac136ddd64dba72');
     server.reset();

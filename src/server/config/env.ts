@@ -42,9 +42,12 @@
  * | COINGECKO_BASE_URL           | (by plan)                        | CoinGecko API base URL. |
  * | FRANKFURTER_BASE_URL         | https://api.frankfurter.app      | ECB FX rates. |
  * | IPFS_GATEWAY                 | https://ipfs.io                  | Gateway NFT metadata and images on IPFS are fetched through. |
+ * | ALCHEMY_API_KEY              | (unset: no floor prices)         | Alchemy key: NFTs on Ethereum are priced at their collection's floor (OpenSea, LooksRare) from Alchemy's NFT API; unset, or where there is no floor, at what the wallet paid. |
+ * | ALCHEMY_NFT_BASE_URL         | https://eth-mainnet.g.alchemy.com | Base URL of Alchemy's NFT API for Ethereum, before /nft/v3 (a proxy or a test server). |
  * | BINANCE_BASE_URL             | (Binance)                        | Replaces the scheme and host of Binance's API URLs (a proxy or a test server). |
  * | ENCRYPTION_KEY               | (unset: generated once)          | 32 bytes, base64: seals exchange API keys (AES-256-GCM). Unset: generated into DATA_DIR/encryption-key and reused. Set the same value on every process. |
  * | SYNC_INTERVAL_MINUTES        | 15                               | How often wallets and exchange accounts are synced again. |
+ * | SYNC_LEASE_SECONDS           | 300                              | How long a sync may go without storing a page before another worker may take the account over: a sync left by a killed worker resumes after this long. Keep it well above the time one history page takes to fetch and store. |
  * | WORKER_CONCURRENCY           | 2                                | Sync jobs run at once per process. 0: the server process works no jobs (with PostgreSQL run `npm run worker`; with PGlite nothing syncs). |
  */
 import * as v from 'valibot';
@@ -111,10 +114,15 @@ export interface ChainConfig {
   coingeckoBaseUrl: string | undefined;
   frankfurterBaseUrl: string | undefined;
   ipfsGateway: string | undefined;
+  /** Alchemy key for NFT floor prices; undefined: no floor-price source. */
+  alchemyApiKey: string | undefined;
+  alchemyNftBaseUrl: string | undefined;
   exchangeBaseUrls: Partial<Record<Exchange, string>>;
   /** ENCRYPTION_KEY as given (validated); undefined: the key file under DATA_DIR. */
   encryptionKey: string | undefined;
   syncIntervalMinutes: number;
+  /** How long a sync's lease on an account lasts without a stored page (SYNC_LEASE_SECONDS). */
+  syncLeaseSeconds: number;
   workerConcurrency: number;
 }
 
@@ -278,9 +286,12 @@ const envSchema = v.object({
   COINGECKO_BASE_URL: optionalUrl,
   FRANKFURTER_BASE_URL: optionalUrl,
   IPFS_GATEWAY: optionalUrl,
+  ALCHEMY_API_KEY: optionalText,
+  ALCHEMY_NFT_BASE_URL: optionalUrl,
   BINANCE_BASE_URL: optionalUrl,
   ENCRYPTION_KEY: encryptionKeyText,
   SYNC_INTERVAL_MINUTES: integer(15, 1, 24 * 60),
+  SYNC_LEASE_SECONDS: integer(300, 5, 24 * 60 * 60),
   WORKER_CONCURRENCY: integer(2, 0, 64),
 });
 
@@ -381,9 +392,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       coingeckoBaseUrl: e.COINGECKO_BASE_URL,
       frankfurterBaseUrl: e.FRANKFURTER_BASE_URL,
       ipfsGateway: e.IPFS_GATEWAY,
+      alchemyApiKey: e.ALCHEMY_API_KEY,
+      alchemyNftBaseUrl: e.ALCHEMY_NFT_BASE_URL,
       exchangeBaseUrls,
       encryptionKey: e.ENCRYPTION_KEY,
       syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
+      syncLeaseSeconds: e.SYNC_LEASE_SECONDS,
       workerConcurrency: e.WORKER_CONCURRENCY,
     },
   };

@@ -3,7 +3,12 @@
  * and, when this process works jobs, the sync workers and cadences. The server process works jobs unless
  * WORKER_CONCURRENCY=0 (with PGlite nothing else can, so 0 there means no background sync at all); `npm run
  * worker` processes (PostgreSQL) only work jobs.
+ *
+ * A process that works jobs scans for due work when it starts and once more when a sync lease has lapsed since:
+ * an account a process was syncing when it died (killed, out of memory) stays leased for SYNC_LEASE_SECONDS and
+ * is then resumed from its cursors rather than at the next cadence.
  */
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/env';
 import type { OpenDatabase } from '../db/client';
 import { createJobQueue } from '../jobs/create-job-queue';
@@ -42,6 +47,9 @@ export async function startBackgroundWork(options: StartBackgroundWorkOptions): 
     await registerSyncJobs(queue, deps, { concurrency });
     // Work that fell due while no process was running starts now rather than at the next cadence.
     await queue.send(SYNC_DUE_JOB, {}, { singletonKey: SYNC_DUE_JOB });
+    // Keyed per start: a scan still waiting from a process that died before its own ran does not replace it.
+    const leaseLapsed = new Date(Date.now() + (config.chain.syncLeaseSeconds + 1) * 1000);
+    await queue.send(SYNC_DUE_JOB, {}, { singletonKey: `${SYNC_DUE_JOB}:after-lease:${randomUUID()}`, startAfter: leaseLapsed });
   }
   return {
     queue,

@@ -49,7 +49,10 @@ export async function writeCursor(db: Database, subject: SyncSubject, kind: stri
     .onConflictDoUpdate({ target: conflictTarget(subject), set: { ...position, updatedAt: now } });
 }
 
-/** Takes the account's lease for `leaseMs`; false when another worker holds it. */
+/**
+ * Takes the account's lease for `leaseMs`; false while any run holds it, this process's own included (two jobs
+ * of one account running side by side in one worker must not both sync it).
+ */
 export async function acquireLease(db: Database, subject: SyncSubject, workerId: string, now: Date, leaseMs: number): Promise<boolean> {
   const until = new Date(now.getTime() + leaseMs);
   const rows = await db
@@ -58,7 +61,7 @@ export async function acquireLease(db: Database, subject: SyncSubject, workerId:
     .onConflictDoUpdate({
       target: conflictTarget(subject),
       set: { status: 'RUNNING', lockedBy: workerId, lockedUntil: until, updatedAt: now },
-      setWhere: or(isNull(syncCursors.lockedUntil), lt(syncCursors.lockedUntil, now), eq(syncCursors.lockedBy, workerId)),
+      setWhere: or(isNull(syncCursors.lockedUntil), lt(syncCursors.lockedUntil, now)),
     })
     .returning({ id: syncCursors.id });
   return rows.length > 0;

@@ -17,7 +17,10 @@ import { createEvmHistoryProviders } from '../providers/evm-history/provider-for
 import type { EvmHistoryProvider } from '../providers/evm-history/types';
 import { createExchangeClient, type ExchangeClient } from '../providers/exchanges';
 import { createHttpClient, type HttpClient } from '../providers/http/http-client';
+import { providerRateLimiterFor } from '../providers/http/provider-rate-limiter';
+import { createAlchemyFloorPriceProvider } from '../providers/nft/alchemy-floor-price';
 import { createNftMetadataReader, type NftMetadataReader } from '../providers/nft/nft-metadata';
+import type { NftPriceProvider } from '../providers/nft/types';
 import { createDefaultPriceService } from '../providers/prices/default-price-service';
 import { createFrankfurterClient } from '../providers/prices/frankfurter';
 import { createPriceService, type PriceService } from '../providers/prices/price-service';
@@ -52,6 +55,8 @@ export interface SyncDeps {
   prices: PriceService | null;
   catalog: TokenCatalog;
   nftMetadata: NftMetadataReader | null;
+  /** Collection floor prices; null or unset: NFTs are priced from what the wallet paid. */
+  nftPrices?: NftPriceProvider | null;
 }
 
 /** Public JSON-RPC nodes used when no RPC URL is configured for a network. */
@@ -80,7 +85,12 @@ export interface CreateSyncDepsOptions {
 export function createSyncDeps(options: CreateSyncDepsOptions): SyncDeps {
   const { config, logger } = options;
   const chain = config.chain;
-  const http = options.http ?? createHttpClient({ ...(options.fetch ? { fetch: options.fetch } : {}), logger });
+  // On PostgreSQL every process (API servers, workers) keeps to one budget per provider host and key, exchange
+  // APIs included; on PGlite each client limits on its own.
+  const sharedLimiter = providerRateLimiterFor({ db: options.db, config, logger });
+  const http =
+    options.http ??
+    createHttpClient({ ...(options.fetch ? { fetch: options.fetch } : {}), logger, ...(sharedLimiter ? { rateLimiter: sharedLimiter } : {}) });
   const catalog = createTokenCatalog(undefined, chain.devnet ? devnetTokens() : []);
 
   const explorers = createEvmHistoryProviders(
@@ -129,7 +139,7 @@ export function createSyncDeps(options: CreateSyncDepsOptions): SyncDeps {
     logger,
     now,
     workerId: newWorkerId(),
-    leaseMs: 5 * 60_000,
+    leaseMs: chain.syncLeaseSeconds * 1000,
     intervalMinutes: chain.syncIntervalMinutes,
     evmHistory: (network) => (devnetHistory?.supports(network) ? [devnetHistory] : explorers.candidates(network)),
     evmBalances,
@@ -142,7 +152,7 @@ export function createSyncDeps(options: CreateSyncDepsOptions): SyncDeps {
           secret: credentials.secret,
           ...(chain.exchangeBaseUrls[credentials.exchange] ? { urls: { base: chain.exchangeBaseUrls[credentials.exchange] as string } } : {}),
         },
-        { now: () => now().getTime(), ...(fetchImpl ? { fetch: fetchImpl } : {}) },
+        { now: () => now().getTime(), ...(fetchImpl ? { fetch: fetchImpl } : {}), ...(sharedLimiter ? { limiter: sharedLimiter } : {}) },
       ),
     openSecret,
     prices: useDevnetPrices
@@ -166,5 +176,8 @@ export function createSyncDeps(options: CreateSyncDepsOptions): SyncDeps {
       clientFor: (network) => evmBalances(network).client,
       ...(chain.ipfsGateway ? { ipfsGateway: chain.ipfsGateway } : {}),
     }),
+    nftPrices: chain.alchemyApiKey
+      ? createAlchemyFloorPriceProvider({ http, apiKey: chain.alchemyApiKey, ...(chain.alchemyNftBaseUrl ? { baseUrl: chain.alchemyNftBaseUrl } : {}) })
+      : null,
   };
 }
