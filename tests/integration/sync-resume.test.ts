@@ -75,6 +75,8 @@ function deps(database: TestDatabase, overrides: Partial<SyncDeps> = {}): SyncDe
   const history = createRpcHistoryProvider({ endpoints: { ETHEREUM: endpoint }, scanPageBlocks: 1n, logBlockRange: 1n, clientOptions: { http } });
   const reader = createRpcBalanceReader(endpoint, { http });
   return testSyncDeps(database.db, {
+    // Each page committed alone, so the run can be stopped after any page.
+    readAheadPages: 1,
     evmHistory: () => [history],
     evmBalances: (network) => (network === 'ETHEREUM' ? reader : null),
     esplora: createEsploraClient({ baseUrl: `${esplora.url}/api` }, http),

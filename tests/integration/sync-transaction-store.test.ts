@@ -4,7 +4,7 @@
  * chunked.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { transactions, type NewTransactionRow } from '../../src/server/db/schema';
 import { INSERT_CHUNK_ROWS, insertTransactionRows } from '../../src/server/sync/transaction-store';
 import { availableDrivers } from './helpers/drivers';
@@ -56,6 +56,19 @@ describe.each(availableDrivers())('transaction store on %s', (kind) => {
     const spam = rows.filter((row) => row.isSpam === true).length;
     expect(await insertTransactionRows(database.db, rows)).toEqual({ inserted: rows.length, counted: rows.length - spam });
     expect(await insertTransactionRows(database.db, rows.slice(0, 50))).toEqual({ inserted: 0, counted: 0 });
+    // Rows taken as fresh that exist after all: inside the caller's transaction, that chunk is inserted again
+    // skipping them, and the transaction goes on.
+    const moreSpam = rows.slice(0, 20).filter((row) => row.isSpam === true).length;
+    const extra = rows.slice(0, 20).map((row, i) => ({ ...row, txHash: `0x${(10_000 + i).toString(16).padStart(64, '0')}` }));
+    const again = await database.db.transaction(async (tx) => {
+      const result = await insertTransactionRows(tx, [...rows.slice(0, 30), ...extra], { fresh: true });
+      const [count] = await tx.select({ n: sql<number>`count(*)::int` }).from(transactions).where(eq(transactions.walletId, walletId));
+      return { result, count: count?.n };
+    });
+    expect(again).toEqual({ result: { inserted: 20, counted: 20 - moreSpam }, count: rows.length + 20 });
+    await database.db.delete(transactions).where(inArray(transactions.txHash, extra.map((row) => row.txHash)));
+    expect(await insertTransactionRows(database.db, extra, { fresh: true })).toEqual({ inserted: 20, counted: 20 - moreSpam });
+    await database.db.delete(transactions).where(inArray(transactions.txHash, extra.map((row) => row.txHash)));
 
     const stored = await database.db.select().from(transactions).where(eq(transactions.walletId, walletId)).orderBy(asc(transactions.createdAt));
     expect(stored).toHaveLength(rows.length);

@@ -57,6 +57,8 @@ export interface SyncDeps {
   nftMetadata: NftMetadataReader | null;
   /** Collection floor prices; null or unset: NFTs are priced from what the wallet paid. */
   nftPrices?: NftPriceProvider | null;
+  /** Explorer pages fetched ahead of the one being stored (default READ_AHEAD_PAGES; 1 stores each page alone). */
+  readAheadPages?: number;
 }
 
 /** Public JSON-RPC nodes used when no RPC URL is configured for a network. */

@@ -136,15 +136,46 @@ function conflictTarget(rows: readonly NewTransactionRow[]): SQL {
 
 /** Runs one chunk's statement (a native promise: the query builder's result runs again on every `then`). */
 async function insertChunk(db: Database, params: readonly string[], target: SQL): Promise<unknown> {
-  const arrays = sql.join(
+  return await db.execute(sql`
+    insert into ${transactions} (${COLUMN_LIST})
+    select ${CASTS} from unnest(${unnestArrays(params)}) as u(${COLUMN_LIST})
+    on conflict ${target} do nothing
+    returning is_spam`);
+}
+
+const unnestArrays = (params: readonly string[]): SQL =>
+  sql.join(
     params.map((literal) => sql`${literal}::text[]`),
     sql`, `,
   );
-  return await db.execute(sql`
-    insert into ${transactions} (${COLUMN_LIST})
-    select ${CASTS} from unnest(${arrays}) as u(${COLUMN_LIST})
-    on conflict ${target} do nothing
-    returning is_spam`);
+
+const UNIQUE_VIOLATION = '23505';
+
+const isUniqueViolation = (error: unknown): boolean => {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if ((cause as { code?: unknown }).code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+};
+
+/**
+ * Inserts rows the caller has just checked are not stored (inside its transaction, under the account's lease):
+ * a plain insert, which spares the conflict checks of the usual statement. Should a row exist after all (a
+ * writer outside the lease), the chunk is rolled back to its savepoint and inserted skipping existing rows.
+ */
+async function insertFreshChunk(db: Database, rows: readonly NewTransactionRow[], params: readonly string[]): Promise<InsertResult> {
+  try {
+    return await db.transaction(async (savepoint) => {
+      await savepoint.execute(sql`
+        insert into ${transactions} (${COLUMN_LIST})
+        select ${CASTS} from unnest(${unnestArrays(params)}) as u(${COLUMN_LIST})`);
+      return { inserted: rows.length, counted: rows.filter((row) => row.isSpam !== true).length };
+    });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const added = ((await insertChunk(db, params, conflictTarget(rows))) as { rows?: { is_spam: boolean }[] }).rows ?? [];
+    return { inserted: added.length, counted: added.filter((row) => !row.is_spam).length };
+  }
 }
 
 /**
@@ -152,13 +183,21 @@ async function insertChunk(db: Database, params: readonly string[], target: SQL)
  * one text array and unnested: far cheaper to bind and parse than a VALUES list with a parameter per cell. While
  * the database writes one chunk, the next one's parameters are built.
  */
-export async function insertTransactionRows(db: Database, rows: readonly NewTransactionRow[]): Promise<InsertResult> {
+export async function insertTransactionRows(db: Database, rows: readonly NewTransactionRow[], options: { fresh?: boolean } = {}): Promise<InsertResult> {
   let inserted = 0;
   let counted = 0;
   const chunkAt = (start: number) => rows.slice(start, start + INSERT_CHUNK_ROWS);
   let next: string[] | null = rows.length === 0 ? null : chunkParams(chunkAt(0));
   for (let start = 0; next !== null; start += INSERT_CHUNK_ROWS) {
-    const running = insertChunk(db, next, conflictTarget(chunkAt(start)));
+    const chunk = chunkAt(start);
+    const params = next;
+    const running: Promise<InsertResult> =
+      options.fresh === true
+        ? insertFreshChunk(db, chunk, params)
+        : insertChunk(db, params, conflictTarget(chunk)).then((result) => {
+            const added = (result as { rows?: { is_spam: boolean }[] }).rows ?? [];
+            return { inserted: added.length, counted: added.filter((row) => !row.is_spam).length };
+          });
     // Handled below; marked now so that a quick failure is not reported as unhandled meanwhile.
     running.catch(() => undefined);
     // Let the statement go out, then build the next chunk while the database writes this one.
@@ -166,9 +205,8 @@ export async function insertTransactionRows(db: Database, rows: readonly NewTran
     const following = start + INSERT_CHUNK_ROWS;
     next = following < rows.length ? chunkParams(chunkAt(following)) : null;
     const result = await running;
-    const added = (result as { rows?: { is_spam: boolean }[] }).rows ?? [];
-    inserted += added.length;
-    counted += added.filter((row) => !row.is_spam).length;
+    inserted += result.inserted;
+    counted += result.counted;
   }
   return { inserted, counted };
 }
@@ -177,32 +215,45 @@ interface StoredLeg extends Leg {
   kind: LegKind;
 }
 
+/** A stored leg as the lookup reads it (numerics as text). */
+interface StoredLegRow {
+  txHash: string;
+  logIndex: number;
+  direction: string;
+  amount: string;
+  tokenId: string;
+  tokenAddress: string | null;
+  tokenSymbol: string;
+  tokenName: string;
+  tokenDecimals: number;
+  tokenImage: string | null;
+  isSpam: boolean;
+  isError: boolean;
+  nftId: string | null;
+  method: string | null;
+  kind: string;
+  swappedAmount: string | null;
+  swappedToken: StoredTokenRef | null;
+  axs: string | null;
+  slp: string | null;
+}
+
 async function storedLegs(db: Database, walletId: string, network: Network, hashes: readonly string[]): Promise<StoredLeg[]> {
   if (hashes.length === 0) return [];
-  const rows = await db
-    .select({
-      txHash: transactions.txHash,
-      logIndex: transactions.logIndex,
-      direction: transactions.direction,
-      amount: transactions.amount,
-      tokenId: transactions.tokenId,
-      tokenAddress: transactions.tokenAddress,
-      tokenSymbol: transactions.tokenSymbol,
-      tokenName: transactions.tokenName,
-      tokenDecimals: transactions.tokenDecimals,
-      tokenImage: transactions.tokenImage,
-      isSpam: transactions.isSpam,
-      isError: transactions.isError,
-      nftId: transactions.nftId,
-      method: transactions.method,
-      kind: transactions.kind,
-      swappedAmount: transactions.swappedAmount,
-      swappedToken: transactions.swappedToken,
-      axs: transactions.axieBreedAxsCost,
-      slp: transactions.axieBreedSlpCost,
-    })
-    .from(transactions)
-    .where(and(eq(transactions.walletId, walletId), eq(transactions.network, network), sql`${transactions.txHash} = any(${sql.param([...hashes])}::text[])`));
+  // One index probe per hash (wallet, network, hash: the event key's leading columns), whatever the planner's
+  // statistics say: while a wallet's first sync adds thousands of rows a second they are stale, and an array
+  // condition would then be applied as a filter over every stored row of the wallet.
+  const result = await db.execute(sql`
+    select t.tx_hash as "txHash", t.log_index as "logIndex", t.direction, t.amount::text as amount, t.token_id as "tokenId",
+           t.token_address as "tokenAddress", t.token_symbol as "tokenSymbol", t.token_name as "tokenName",
+           t.token_decimals as "tokenDecimals", t.token_image as "tokenImage", t.is_spam as "isSpam",
+           t.is_error as "isError", t.nft_id as "nftId", t.method, t.kind, t.swapped_amount::text as "swappedAmount",
+           t.swapped_token as "swappedToken", t.axie_breed_axs_cost::text as axs, t.axie_breed_slp_cost::text as slp
+      from unnest(${sql.param([...hashes])}::text[]) as h(hash)
+      cross join lateral (
+        select * from ${transactions} x where x.wallet_id = ${walletId} and x.network = ${network} and x.tx_hash = h.hash offset 0
+      ) t`);
+  const rows = (result as { rows?: StoredLegRow[] }).rows ?? [];
   const big = (value: string | null) => (value === null ? null : BigInt(value));
   return rows.map((row) => ({
     txHash: row.txHash,
@@ -284,9 +335,11 @@ export async function storeWalletDrafts(
     if (kind) fresh.push({ draft, row: draftRow(owner, draft, kind) });
   }
   const { kept, truncated } = cutAtLimit(fresh, maxCounted, (entry) => entry.draft.isSpam);
+  // The rows were just checked against the stored ones, inside this transaction and under the wallet's lease.
   const result = await insertTransactionRows(
     db,
     kept.map((entry) => entry.row),
+    { fresh: true },
   );
   return { ...result, truncated, lastKept: kept.at(-1)?.draft ?? null };
 }

@@ -1,21 +1,28 @@
 /**
  * A wallet's EVM history, kind by kind (normal, internal, ERC-20, ERC-721, ERC-1155), each from its stored
- * block cursor. Pages are committed with their cursor; the preferred provider's outage (or its refusal of the
- * network) hands the same cursor to the next provider; the plan's limit stops ingestion.
+ * block cursor. Pages are committed with their cursor, while the next ones are fetched (read-ahead.ts); the
+ * preferred provider's outage (or its refusal of the network) hands the same cursor to the next provider; the
+ * plan's limit stops ingestion.
  */
 import { EVM_TRANSFER_KINDS, type EvmHistoryProvider, type EvmTransferKind, type EvmTransferPage, type HexAddress } from '../../providers/evm-history/types';
 import type { EvmNetwork } from '../../../shared/enums';
+import { readAhead } from '../read-ahead';
 import { commitPage, consume, type RunContext } from '../run-context';
 import { readCursor, writeCursor } from '../sync-cursors';
 import { providerErrorIn } from '../sync-errors';
 import { storeWalletDrafts } from '../transaction-store';
 import { evmTransferDrafts, type EvmWalletTarget } from './evm-rows';
 
+/** Pages fetched ahead of the one being stored; those that have arrived are stored in one transaction. */
+export const READ_AHEAD_PAGES = 4;
+
 /** Stores pages of one kind for the wallet, moving the kind's cursor with each page. Returns false at the limit. */
 export async function ingestEvmPages(ctx: RunContext, target: EvmWalletTarget, kind: EvmTransferKind, pages: AsyncIterable<EvmTransferPage>): Promise<boolean> {
   const owner = { ...ctx.owner, walletId: target.walletId, network: target.network };
-  for await (const page of pages) {
-    const drafts = evmTransferDrafts(target, page.items, ctx.deps.catalog);
+  for await (const batch of readAhead(pages, ctx.deps.readAheadPages ?? READ_AHEAD_PAGES)) {
+    // Rows are made page by page (a page's log indexes are its own), then stored together.
+    const drafts = batch.flatMap((page) => evmTransferDrafts(target, page.items, ctx.deps.catalog));
+    const page = batch[batch.length - 1] as EvmTransferPage;
     let stopped = false;
     await commitPage(ctx, async (tx) => {
       const result = await storeWalletDrafts(tx, owner, drafts, ctx.remaining);
