@@ -7,6 +7,7 @@ import { createEtherscanV2Provider } from '../../src/server/providers/evm-histor
 import { createEvmHistoryProviders } from '../../src/server/providers/evm-history/provider-for-network';
 import { createRoutescanProvider } from '../../src/server/providers/evm-history/routescan';
 import { createRpcPublicClient } from '../../src/server/providers/evm-balance/rpc-client';
+import { toRawTransfer } from '../../src/server/providers/evm-history/etherscan-rows';
 import { evmTransferDrafts } from '../../src/server/sync/evm/evm-rows';
 import { createTokenCatalog } from '../../src/server/sync/token-catalog';
 import type { EvmNetwork } from '../../src/shared/enums';
@@ -603,5 +604,23 @@ describe('provider per network', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('explorer rows without a method selector', () => {
+  it('take the selector from the call data, as explorers without `methodId` give it', () => {
+    const row = {
+      blockNumber: '100',
+      timeStamp: '1700000000',
+      hash: `0x${'ab'.repeat(32)}`,
+      from: `0x${'11'.repeat(20)}`,
+      to: `0x${'22'.repeat(20)}`,
+      value: '0',
+      isError: '0',
+      input: '0x8264FE98000000000000000000000000000000000000000000000000000000000000000a',
+    };
+    expect(toRawTransfer('normal', row).methodId).toBe('0x8264fe98');
+    expect(toRawTransfer('normal', { ...row, methodId: '0xa9059cbb' }).methodId).toBe('0xa9059cbb');
+    expect(toRawTransfer('normal', { ...row, input: '0x' }).methodId).toBeNull();
   });
 });

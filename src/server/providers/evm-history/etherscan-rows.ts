@@ -49,6 +49,7 @@ export const etherscanRowSchema = v.looseObject({
   txreceipt_status: maybeText,
   functionName: maybeText,
   methodId: maybeText,
+  input: maybeText,
 });
 export type EtherscanRow = v.InferOutput<typeof etherscanRowSchema>;
 
@@ -73,6 +74,11 @@ function address(value: string | null | undefined): HexAddress | null {
 
 function text(value: string | null | undefined): string | null {
   return value === undefined || value === null || value === '' ? null : value;
+}
+
+/** The 4-byte selector at the start of call data ('0x' + 8 hex digits); null for plain transfers. */
+function selectorOf(input: string | null | undefined): string | null {
+  return typeof input === 'string' && /^0x[0-9a-fA-F]{8}/.test(input) ? input.slice(0, 10).toLowerCase() : null;
 }
 
 /** Maps one validated row; throws a RangeError naming the field when a required one is missing. */
@@ -122,7 +128,7 @@ export function toRawTransfer(kind: EvmTransferKind, row: EtherscanRow): RawEvmT
     gasUsed: big(row.gasUsed),
     isError,
     functionName: kind === 'normal' ? text(row.functionName) : null,
-    methodId: kind === 'normal' ? text(row.methodId) : null,
+    methodId: kind === 'normal' ? (text(row.methodId) ?? selectorOf(row.input)) : null,
     contractAddress: isToken ? null : address(row.contractAddress),
   };
 }
