@@ -72,6 +72,10 @@ describe.each(availableDrivers())('transaction store on %s', (kind) => {
 
     const stored = await database.db.select().from(transactions).where(eq(transactions.walletId, walletId)).orderBy(asc(transactions.createdAt));
     expect(stored).toHaveLength(rows.length);
+    // Time-ordered ids (UUID v7), increasing in the order the rows were given.
+    const ids = stored.map((row) => row.id);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
     stored.forEach((row, i) => {
       const given = rows[i] as NewTransactionRow;
       expect({

@@ -4,6 +4,7 @@
  * rows and the rows of the same transactions already stored, whose kind is updated when it changes.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { Network } from '../../shared/enums';
 import type { Database } from '../db/database';
 import { transactions, type NewTransactionRow, type StoredTokenRef, type TransactionDirection, type TransactionKind } from '../db/schema';
@@ -47,6 +48,7 @@ export function cutAtLimit<T>(rows: readonly T[], maxCounted: number, isSpam: (r
 
 /** Columns written by insertTransactionRows, with their SQL types (every value travels as text). */
 const INSERT_COLUMNS: readonly [keyof NewTransactionRow, string, string][] = [
+  ['id', 'id', 'uuid'],
   ['userId', 'user_id', 'uuid'],
   ['walletId', 'wallet_id', 'uuid'],
   ['cexId', 'cex_id', 'uuid'],
@@ -88,6 +90,9 @@ const INSERT_COLUMNS: readonly [keyof NewTransactionRow, string, string][] = [
 const DEFAULTS: Partial<Record<keyof NewTransactionRow, string>> = { fromAddress: '', toAddress: '', kind: 'TRANSFER', isSpam: 'false', isError: 'false' };
 
 function asText(key: keyof NewTransactionRow, value: unknown): string | null {
+  // Time-ordered ids (UUID v7): new rows land at the end of the primary key instead of on a random page of it,
+  // which keeps a large table's inserts from reading its whole key index.
+  if (key === 'id' && (value === undefined || value === null)) return uuidv7();
   if (value === undefined || value === null) return DEFAULTS[key] ?? null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
