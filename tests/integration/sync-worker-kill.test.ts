@@ -9,7 +9,6 @@
  * server holds back the first worker's request for the third page, so the kill lands at a known point: two
  * pages committed, the third fetched but never answered. PostgreSQL only (the worker process needs it).
  */
-import { spawn } from 'node:child_process';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,9 +24,9 @@ import { availableDrivers } from './helpers/drivers';
 import { BLOCKED_MARKER } from './helpers/loopback-only-preload';
 import { loopbackFetch } from './helpers/loopback-fetch';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database';
+import { startWorker, type WorkerProcess } from './helpers/worker-process';
 import { addUser, addWallet, walletBalances, walletRows } from './sync-support';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const PRELOAD = fileURLToPath(new URL('./helpers/loopback-only-preload.ts', import.meta.url));
 
 const WALLET = '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c';
@@ -212,35 +211,6 @@ function workerEnv(databaseUrl: string): Record<string, string> {
   };
 }
 
-interface WorkerProcess {
-  pid: number;
-  output(): string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  alive(): boolean;
-  kill(signal: NodeJS.Signals): void;
-}
-
-/** `npm run worker` as a process (tsx's loader, as the worker script runs it), fetch limited to loopback. */
-function startWorker(env: Record<string, string>): WorkerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', PRELOAD, 'src/server/worker.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  if (child.pid === undefined) throw new Error('The worker process did not start.');
-  return {
-    pid: child.pid,
-    output: () => output,
-    exited,
-    alive: () => child.exitCode === null && child.signalCode === null,
-    kill: (signal) => void child.kill(signal),
-  };
-}
-
 /** Polls `check` every 100 ms until it returns true; fails with the worker's output on timeout or exit. */
 async function waitFor(what: string, worker: WorkerProcess, timeoutMs: number, check: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -325,7 +295,7 @@ describe.skipIf(!availableDrivers().includes('postgres'))('a worker process kill
     gate = new PageGate();
     gate.armed = true;
     const walletId = await unlimitedWallet('killed');
-    const first = startWorker(env);
+    const first = startWorker(env, [PRELOAD]);
     workers.push(first);
     await waitFor(`the request for page ${String(HELD_PAGE)}`, first, 90_000, () => Promise.resolve(gate.arrived));
 
@@ -353,7 +323,7 @@ describe.skipIf(!availableDrivers().includes('postgres'))('a worker process kill
     const [before] = await database.db.select({ synced: wallets.isSynchronized }).from(wallets).where(eq(wallets.id, walletId));
     expect(before?.synced).toBe(false);
 
-    const second = startWorker(env);
+    const second = startWorker(env, [PRELOAD]);
     workers.push(second);
     await waitFor('the second worker to finish the sync', second, 90_000, async () => {
       const [row] = await database.db.select({ synced: wallets.isSynchronized, error: wallets.syncError }).from(wallets).where(eq(wallets.id, walletId));

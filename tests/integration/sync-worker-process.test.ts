@@ -2,11 +2,9 @@
  * `npm run worker` as a process: on PostgreSQL with DEVNET=1 it picks up a wallet that is due, syncs it from the
  * local chain and stops cleanly on SIGTERM; without DATABASE_URL it refuses to start with a clear message.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { transactions, wallets } from '../../src/server/db/schema';
@@ -14,22 +12,9 @@ import { startDevnet, type Devnet } from '../../src/server/devnet/start-devnet';
 import { ACCOUNT_ADDRESSES, finalBalances } from '../../src/server/devnet/scenario';
 import { availableDrivers } from './helpers/drivers';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database';
+import { startWorker } from './helpers/worker-process';
 import { addUser, addWallet, walletBalances } from './sync-support';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-function runWorker(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/worker.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
 
 describe('the worker process', () => {
   let dataDir: string;
@@ -41,8 +26,8 @@ describe('the worker process', () => {
   });
 
   it('refuses to start without PostgreSQL', async () => {
-    const worker = runWorker({ DATA_DIR: dataDir, SECRET_KEY: 'worker-test-secret-key-0123456789abcdef' });
-    expect(await worker.exited).toBe(1);
+    const worker = startWorker({ DATA_DIR: dataDir, SECRET_KEY: 'worker-test-secret-key-0123456789abcdef' });
+    expect((await worker.exited).code).toBe(1);
     expect(worker.output()).toContain('npm run worker needs DATABASE_URL (PostgreSQL)');
   });
 
@@ -62,7 +47,7 @@ describe('the worker process', () => {
     it('syncs a due wallet from the local chain and stops on SIGTERM', async () => {
       const walletId = await addWallet(database.db, await addUser(database.db, 'worker'), 'ETHEREUM', ACCOUNT_ADDRESSES.alice);
       const port = (url: string) => new URL(url).port;
-      const worker = runWorker({
+      const worker = startWorker({
         DATABASE_URL: database.url as string,
         DATA_DIR: dataDir,
         SECRET_KEY: 'worker-test-secret-key-0123456789abcdef',
@@ -78,7 +63,7 @@ describe('the worker process', () => {
         for (;;) {
           const [row] = await database.db.select({ synced: wallets.isSynchronized, error: wallets.syncError }).from(wallets).where(eq(wallets.id, walletId));
           if (row?.synced) break;
-          if (Date.now() > deadline || worker.child.exitCode !== null) throw new Error(`The worker did not sync the wallet:\n${worker.output()}`);
+          if (Date.now() > deadline || !worker.alive()) throw new Error(`The worker did not sync the wallet:\n${worker.output()}`);
           await new Promise((resolve) => setTimeout(resolve, 250));
         }
         expect(worker.output()).toContain('Ledgerloop worker running 1 sync job(s) at once');
@@ -86,9 +71,9 @@ describe('the worker process', () => {
         expect(await walletBalances(database.db, walletId)).toEqual({ ETH: final.native.toString(), USDC: final.tokens.USDC.toString(), USDT: final.tokens.USDT.toString() });
         expect((await database.db.select().from(transactions).where(eq(transactions.walletId, walletId))).length).toBeGreaterThan(5);
       } finally {
-        worker.child.kill('SIGTERM');
+        worker.kill('SIGTERM');
       }
-      expect(await worker.exited).toBe(0);
+      expect((await worker.exited).code).toBe(0);
     });
   });
 });

@@ -8,6 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Network } from '../../shared/enums';
 import type { Database } from '../db/database';
 import { transactions, type NewTransactionRow, type StoredTokenRef, type TransactionDirection, type TransactionKind } from '../db/schema';
+import type { TokenColumns } from '../data/token-view';
 import { classifyLegs, sameKind, type Leg, type LegKind } from './classify';
 import { draftLeg, draftRow, type RowOwner, type TransactionDraft } from './transaction-draft';
 
@@ -221,17 +222,11 @@ interface StoredLeg extends Leg {
 }
 
 /** A stored leg as the lookup reads it (numerics as text). */
-interface StoredLegRow {
+interface StoredLegRow extends Omit<TokenColumns, 'network'> {
   txHash: string;
   logIndex: number;
   direction: string;
   amount: string;
-  tokenId: string;
-  tokenAddress: string | null;
-  tokenSymbol: string;
-  tokenName: string;
-  tokenDecimals: number;
-  tokenImage: string | null;
   isSpam: boolean;
   isError: boolean;
   nftId: string | null;
