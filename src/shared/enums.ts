@@ -122,3 +122,43 @@ export const DEFAULT_FIAT_CURRENCY: FiatCurrency = 'USD';
 export const DEFAULT_LANGUAGE = 'English';
 export const DEFAULT_TIMEZONE = 'CET';
 export const DEFAULT_THEME: Theme = 'light';
+
+/** Document kinds (spec §3 Document). */
+export const DOCUMENT_KINDS = [
+  'INVOICE',
+  'TRANSACTION_REPORT',
+  'QUICKBOOKS_REPORT',
+  'WALLET_REPORT',
+  'PORTFOLIO_PERFORMANCE_REPORT',
+  'INCOME_STATEMENT',
+  'BALANCES_REPORT',
+  'HOLDINGS_REPORT',
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
+/** The report kinds the create form offers: transaction, accounting-integration and holdings (spec §3). */
+export const CREATABLE_REPORT_KINDS = [
+  'TRANSACTION_REPORT',
+  'QUICKBOOKS_REPORT',
+  'HOLDINGS_REPORT',
+] as const satisfies readonly DocumentKind[];
+export type CreatableReportKind = (typeof CREATABLE_REPORT_KINDS)[number];
+
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
+  INVOICE: 'Invoice',
+  TRANSACTION_REPORT: 'Transaction Report',
+  QUICKBOOKS_REPORT: 'Quickbooks Report',
+  WALLET_REPORT: 'Wallet Report',
+  PORTFOLIO_PERFORMANCE_REPORT: 'Portfolio Performance Report',
+  INCOME_STATEMENT: 'Income Statement',
+  BALANCES_REPORT: 'Balances Report',
+  HOLDINGS_REPORT: 'Holdings Report',
+};
+
+/** Invoice templates (spec §3 Invoice kind): the default one, TAHOTM and ADVISORY (formal letter layout). */
+export const INVOICE_TEMPLATES = ['DEFAULT', 'TAHOTM', 'ADVISORY'] as const;
+export type InvoiceTemplate = (typeof INVOICE_TEMPLATES)[number];
+
+/** Networks and tokens an invoice can be paid in (spec §3 Enumerations). */
+export const INVOICE_PAYMENT_NETWORKS = ['ETHEREUM', 'POLYGON'] as const satisfies readonly Network[];
+export const INVOICE_PAYMENT_TOKENS = ['USDC', 'USDT'] as const;

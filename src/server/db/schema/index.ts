@@ -22,3 +22,6 @@ export * from './transaction-labels';
 export * from './payment-labels';
 export * from './document-wallets';
 export * from './provider-rate-limits';
+export * from './document-exchanges';
+export * from './invoices';
+export * from './invoice-items';
