@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createPublicClient, http, type PublicClient } from 'viem';
+import { API } from '../shared/api-paths';
 import { registerAddressLoginRoutes } from './auth/address-login-routes';
 import { registerValidateAddressRoutes } from './addresses/validate-address-routes';
 import { csrfProtection } from './auth/csrf';
@@ -17,8 +18,10 @@ import { contentSecurityPolicy, securityHeaders } from './http/security-headers'
 import { jsonRequestBodies } from './http/validation';
 import { createLogger } from './logging/logger';
 import { registerContactRoutes } from './contacts/contact-routes';
+import { registerDocumentRoutes } from './documents/document-routes';
 import { registerDataRoutes } from './data/data-routes';
 import { registerExchangeRoutes } from './exchanges/exchange-routes';
+import { registerInvoiceRoutes } from './invoices/invoice-routes';
 import { registerLabelRoutes } from './labels/label-routes';
 import { registerPlanRoutes } from './plans/plan-routes';
 import { registerPublicConfigRoutes } from './public-config/public-config-routes';
@@ -32,6 +35,11 @@ export type { AppDeps } from './services';
 
 /** Request bodies above this size are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Invoice saves carry attachments (10,000,000 bytes at most once decoded, sent base64 in data URLs). */
+export const MAX_INVOICE_BODY_BYTES = 14 * 1024 * 1024;
+
+const isInvoiceSave = (method: string, path: string): boolean =>
+  (method === 'POST' && path === API.invoices) || (method === 'PATCH' && path.startsWith(`${API.invoices}/`));
 
 function resolveServices(deps: AppDeps): Services {
   const fetchImpl = deps.fetch ?? globalThis.fetch;
@@ -67,15 +75,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  app.use(
-    '/api/*',
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
         throw payloadTooLarge();
       },
-    }),
-  );
+    });
+  const bodyLimits = { default: limitBody(MAX_BODY_BYTES), invoice: limitBody(MAX_INVOICE_BODY_BYTES) };
+  app.use('/api/*', (c, next) => (isInvoiceSave(c.req.method, c.req.path) ? bodyLimits.invoice : bodyLimits.default)(c, next));
   app.use('/api/*', jsonRequestBodies);
   app.use('/api/*', csrfProtection(s.config.secretKey));
   app.use('/api/*', sessionMiddleware(s));
@@ -92,7 +100,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerExchangeRoutes(app, s);
   registerDataRoutes(app, s);
   registerContactRoutes(app, s);
+  registerDocumentRoutes(app, s);
   registerLabelRoutes(app, s);
+  registerInvoiceRoutes(app, s);
   registerSearchRoutes(app, s);
   answerMethodNotAllowed(app);
 

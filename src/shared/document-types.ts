@@ -105,3 +105,10 @@ export interface DocumentOut {
   quickbooks_url: string | null;
   invoice: InvoiceOut | null;
 }
+
+/** A page of GET documents: `next` is the URL of the page after this one, null on the last. */
+export interface DocumentPage {
+  results: DocumentOut[];
+  count: number;
+  next: string | null;
+}

@@ -6,12 +6,15 @@ import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import {
   centralisedExchanges,
   contacts,
+  documents,
+  invoices,
   labels,
   transactions,
   users,
   wallets,
 } from '../../src/server/db/schema';
 import type { Database } from '../../src/server/db/database';
+import { MAX_BODY_BYTES, MAX_INVOICE_BODY_BYTES } from '../../src/server/app';
 import { addFxRate } from './data-seed';
 import { availableDrivers } from './helpers/drivers';
 import { exchangeRow, transactionRow } from './helpers/rows';
@@ -28,7 +31,7 @@ const uuids = (n: number): string[] =>
   Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`);
 
 /** The kinds of row an `:id` path names. */
-type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label';
+type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label' | 'document' | 'invoice';
 
 interface BodyRoute {
   route: RouteKey;
@@ -44,6 +47,8 @@ interface BodyRoute {
   nullable?: string[];
   /** Values of the right type that are still refused, per field (error on that field or below it). */
   invalid?: Record<string, unknown[]>;
+  /** The route's body limit when it is not the default MAX_BODY_BYTES (invoices carry attachments). */
+  maxBodyBytes?: number;
 }
 
 const contactExample = {
@@ -73,6 +78,68 @@ const contactInvalid = {
     Array.from({ length: 51 }, () => ({ address: '' })),
   ],
   labels: [['not-a-uuid'], uuids(101)],
+};
+
+const reportExample = {
+  name: 'Q1',
+  kind: 'TRANSACTION_REPORT',
+  wallets: [NO_ROW],
+  cex: [],
+  start_date: '2025-01-01',
+  end_date: '2025-01-31',
+};
+const reportInvalid = {
+  name: ['', '  ', 'x'.repeat(256)],
+  kind: ['INVOICE', 'WALLET_REPORT', 'transaction_report', ''],
+  wallets: [['not-a-uuid'], [''], uuids(201)],
+  cex: [['not-a-uuid'], uuids(201)],
+  start_date: ['2024-13-01', '2024-02-30', '2024-1-1', '01/02/2024', ''],
+  end_date: ['2024-12-31', '2025-01-01', '2025-1-31', ''],
+};
+
+/** A draft invoice using every field but the contact and wallet (ids of rows made later). */
+const invoiceExample = {
+  name: 'Invoice 1',
+  kind: 'DEFAULT',
+  number: 'A-1',
+  vendor: 'Vendor',
+  project_name: 'Project',
+  covering_period: 'March',
+  state: 'DRAFT',
+  issued_at: '2025-01-01',
+  expires_at: '2025-01-31',
+  fiat_currency: 'USD',
+  message: 'Thanks',
+  owner: { first_name: 'Ada', email: 'ada@example.com' },
+  token: 'POLYGON:0xc2132d05d31c914a87c6611c10748aeb04b58e8f',
+  is_ftc: false,
+  download_only: false,
+  attachments: [{ name: 'a.png', data: 'data:image/png;base64,aGk=' }],
+  items: [{ name: 'Work', quantity: '1', unit_price: '10' }],
+};
+const invoiceNullable = ['number', 'vendor', 'project_name', 'covering_period', 'issued_at', 'expires_at', 'message', 'owner', 'token'];
+const invoiceItem = (changes: Record<string, unknown>) => [{ name: 'Work', quantity: '1', unit_price: '10', ...changes }];
+const invoiceInvalid = {
+  name: ['  '],
+  kind: ['LETTER', 'default'],
+  issued_at: ['2025-02-30', 'today', '2025-1-1'],
+  expires_at: ['2024-12-31', '2025-01-01'],
+  fiat_currency: ['XYZ', 'usd'],
+  owner: [{ email: 'not-an-email' }, [], { first_name: 1 }],
+  token: ['x'.repeat(121)],
+  attachments: [[{ name: 'a.txt', data: 'data:text/plain;base64,aGk=' }], [{ name: 'a' }], [null], [{ name: 'a.png', data: 'data:image/png;base64,a' }]],
+  items: [
+    invoiceItem({ quantity: '1.5' }),
+    invoiceItem({ quantity: '0' }),
+    invoiceItem({ unit_price: 10 }),
+    invoiceItem({ unit_price: '1.000001' }),
+    invoiceItem({ tax: '-1' }),
+    invoiceItem({ discount: '101', discount_is_percent: true }),
+    invoiceItem({ extra: 1 }),
+    [null],
+    [[]],
+    Array.from({ length: 101 }, () => invoiceItem({})[0]),
+  ],
 };
 
 /** Every route of the API that takes a body (or could be sent one): POST, PATCH, PUT and DELETE. */
@@ -193,6 +260,37 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `DELETE ${API.labels}/:id`, owner: 'label' },
   {
+    route: `POST ${API.documents}`,
+    example: reportExample,
+    required: ['name', 'kind', 'start_date', 'end_date'],
+    nullable: ['wallets'],
+    invalid: reportInvalid,
+  },
+  {
+    route: `PATCH ${API.documents}/:id`,
+    owner: 'document',
+    example: { name: 'Q1', kind: 'TRANSACTION_REPORT', start_date: '2025-01-01', end_date: '2025-01-31' },
+    invalid: { ...reportInvalid, end_date: ['2025-02-30', 'today'] },
+  },
+  { route: `DELETE ${API.documents}/:id`, owner: 'document' },
+  {
+    route: `POST ${API.invoices}`,
+    example: invoiceExample,
+    required: ['name'],
+    nullable: invoiceNullable,
+    invalid: { ...invoiceInvalid, state: ['PAID', 'draft', ''] },
+    maxBodyBytes: MAX_INVOICE_BODY_BYTES,
+  },
+  {
+    route: `PATCH ${API.invoices}/:id`,
+    owner: 'invoice',
+    example: invoiceExample,
+    nullable: invoiceNullable,
+    invalid: { ...invoiceInvalid, state: ['EXPIRED', 'draft', ''] },
+    maxBodyBytes: MAX_INVOICE_BODY_BYTES,
+  },
+  { route: `DELETE ${API.invoices}/:id`, owner: 'invoice' },
+  {
     route: `POST ${API.transactionLabels}`,
     example: { name: 'Invoice 1 paid', tx_hash: TX_HASH, invoice: NO_ROW },
     required: ['name', 'tx_hash'],
@@ -287,6 +385,46 @@ const QUERY_ROUTES: QueryRoute[] = [
     ],
   },
   {
+    route: `GET ${API.documents}`,
+    bad: [
+      ...wholeNumberBad('limit', '101'),
+      ['limit=0', 'limit'],
+      ...wholeNumberBad('offset', '10000001'),
+      ...orderingBad,
+      ['ordering=created_at,name', 'ordering'],
+      ['aditional_ordering=bogus', 'aditional_ordering'],
+      ['aditional_ordering=', 'aditional_ordering'],
+      ['aditional_ordering=name&aditional_ordering=-name', 'aditional_ordering'],
+      ['state=SENT', 'state'],
+      ['state=DUE,paid', 'state'],
+      [Array.from({ length: 51 }, () => 'state=DUE').join('&'), 'state'],
+      ['kind=REPORT', 'kind'],
+      ['kind=INVOICE&kind=invoice', 'kind'],
+      ['created_at_after=2024-02-30', 'created_at_after'],
+      ['created_at_after=today', 'created_at_after'],
+      ['created_at_before=2024-1-1', 'created_at_before'],
+      ['created_at_before=2024-01-01&created_at_before=2024-01-02', 'created_at_before'],
+      ['created_at_after=2024-02-01&created_at_before=2024-01-01', 'created_at_before'],
+      ['currency=XYZ', 'currency'],
+      ['currency=usd', 'currency'],
+      ['currency=', 'currency'],
+      ['currency=USD&currency=EUR', 'currency'],
+      ['labels=not-a-uuid', 'labels'],
+      [`labels=${uuids(51).join(',')}`, 'labels'],
+    ],
+    ok: [
+      'limit=100&offset=10000000',
+      'limit=1&offset=0',
+      'ordering=total_amount&aditional_ordering=-name',
+      'ordering=-total_amount&aditional_ordering=created_at',
+      'state=DUE&state=PAID,DRAFT',
+      'kind=INVOICE,TRANSACTION_REPORT&kind=HOLDINGS_REPORT',
+      'state=&kind=,,&labels=',
+      `currency=EUR&labels=${NO_ROW}`,
+      'created_at_after=2024-01-01&created_at_before=2024-01-01',
+    ],
+  },
+  {
     route: `GET ${API.search}`,
     bad: searchBad(),
     ok: searchOk,
@@ -368,6 +506,7 @@ const EXEMPT: RouteKey[] = [
   `GET ${API.exchanges}`,
   `GET ${API.balances}`,
   `GET ${API.currencyPrices}`,
+  `GET ${API.invoices}/:id`,
 ];
 
 const LISTED: string[] = [...BODY_ROUTES.map((r) => r.route), ...QUERY_ROUTES.map((r) => r.route), ...EXEMPT];
@@ -396,6 +535,8 @@ interface Rows {
   transaction: string;
   contact: string;
   label: string;
+  document: string;
+  invoice: string;
 }
 
 /** One row of each kind an `:id` path names, for `userId`. */
@@ -411,8 +552,24 @@ async function seedRows(db: Database, userId: string, name: string): Promise<Row
     .values({ userId, firstName: name, lastName: 'Doe', email: 'a@example.com', addressLine1: 'x', country: 'x', city: 'x', postalCode: 'x' })
     .returning();
   const [label] = await db.insert(labels).values({ userId, name, color: 'RED' }).returning();
-  if (!wallet || !exchange || !transaction || !contact || !label) throw new Error('Seeding failed.');
-  return { wallet: wallet.id, exchange: exchange.id, transaction: transaction.id, contact: contact.id, label: label.id };
+  const [document] = await db
+    .insert(documents)
+    .values({ userId, kind: 'TRANSACTION_REPORT', name, startDate: '2025-01-01', endDate: '2025-01-31', allWallets: true })
+    .returning();
+  const [invoiceDocument] = await db.insert(documents).values({ userId, kind: 'INVOICE', name, state: 'DRAFT' }).returning();
+  const [invoice] = invoiceDocument
+    ? await db.insert(invoices).values({ documentId: invoiceDocument.id, userId }).returning()
+    : [];
+  if (!wallet || !exchange || !transaction || !contact || !label || !document || !invoice) throw new Error('Seeding failed.');
+  return {
+    wallet: wallet.id,
+    exchange: exchange.id,
+    transaction: transaction.id,
+    contact: contact.id,
+    label: label.id,
+    document: document.id,
+    invoice: invoice.id,
+  };
 }
 
 describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
@@ -614,8 +771,8 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
   });
 
   it('oversized bodies give 413', async () => {
-    const big = JSON.stringify({ address: 'x'.repeat(1024 * 1024) });
     for (const route of BODY_ROUTES) {
+      const big = JSON.stringify({ address: 'x'.repeat(route.maxBodyBytes ?? MAX_BODY_BYTES) });
       const body = await expectRefused(route, { body: big, headers: { 'Content-Type': 'application/json' } }, 413);
       expect(body).toEqual({ detail: 'Request body is too large.' });
     }
@@ -665,6 +822,8 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
         [`PATCH ${API.transactions}/:id`]: { is_spam: true, labels: [] },
         [`PATCH ${API.contacts}/:id`]: { first_name: 'Hijacked', labels: [] },
         [`PATCH ${API.labels}/:id`]: { name: 'Hijacked' },
+        [`PATCH ${API.documents}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
+        [`PATCH ${API.invoices}/:id`]: { name: 'Hijacked' },
       };
       for (const route of idRoutes()) {
         const owner = route.owner as Owned;
@@ -683,6 +842,11 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
       expect(contact?.firstName).toBe('Theirs');
       const [label] = await suite.db.select().from(labels).where(eq(labels.id, theirs.label));
       expect(label?.name).toBe('Theirs');
+      const [document] = await suite.db.select().from(documents).where(eq(documents.id, theirs.document));
+      expect(document).toMatchObject({ name: 'Theirs', endDate: '2025-01-31' });
+      const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.id, theirs.invoice));
+      const [invoiceDocument] = await suite.db.select().from(documents).where(eq(documents.id, invoice?.documentId ?? NO_ROW));
+      expect(invoiceDocument).toMatchObject({ name: 'Theirs', state: 'DRAFT' });
     });
 
     it("another user's label in a body gives 400 on labels", async () => {
@@ -757,6 +921,8 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
     expect(await suite.db.select().from(transactions).where(eq(transactions.id, mine.transaction))).toHaveLength(1);
     expect(await suite.db.select().from(contacts).where(eq(contacts.id, mine.contact))).toHaveLength(1);
     expect(await suite.db.select().from(labels).where(eq(labels.id, mine.label))).toHaveLength(1);
+    const [document] = await suite.db.select().from(documents).where(eq(documents.id, mine.document));
+    expect(document).toMatchObject({ name: 'Mine', startDate: '2025-01-01', endDate: '2025-01-31' });
     expect((await client.get(API.user)).status).toBe(200);
   });
 });

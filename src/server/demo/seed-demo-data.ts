@@ -7,7 +7,8 @@
  * history and `last_txid` the fingerprint of the generated data set (see generateDemoData). When the fingerprint
  * of today's data differs from a marker (a new day, a changed generator, a fresh install), every demo row is
  * replaced in one database transaction, so readers see the old data set or the new one, never a mix. Runs at
- * every start (the seed) and from the hourly portfolio snapshot job; several processes may run it at once.
+ * every start (the seed) and from the hourly portfolio snapshot job; several processes may run it at once. The demo
+ * users' sample invoices are kept current the same way (demo-invoices.ts).
  */
 import { and, eq, inArray, like } from 'drizzle-orm';
 import type { Database } from '../db/database';
@@ -24,6 +25,7 @@ import {
 } from '../db/schema';
 import { bulkInsert } from './bulk-insert';
 import { DEMO_PRICE_KEY_PREFIX } from './demo-assets';
+import { ensureDemoInvoices } from './demo-invoices';
 import { generateDemoData, type DemoWalletRef, type GeneratedDemoData } from './demo-generation';
 import { DEMO_WALLETS, demoAuthKey } from './demo-wallets';
 
@@ -112,6 +114,7 @@ async function writeDemoData(tx: Database, generated: GeneratedDemoData, now: Da
 export async function ensureDemoData(db: Database, now: Date): Promise<boolean> {
   const demo = await demoWalletRows(db);
   if (demo.length === 0) return false;
+  await ensureDemoInvoices(db, now);
   const walletIds = demo.map((d) => d.walletId);
   const generated = generateDemoData(now, demo);
   if (await markersMatch(db, walletIds, generated.fingerprint)) return false;

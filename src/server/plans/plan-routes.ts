@@ -1,12 +1,13 @@
-import { and, asc, count, eq, gte, lt } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../shared/api-paths';
 import type { PlanLimit, PricingPlan, SubscriptionPlans } from '../../shared/api-types';
 import { authOf, requireUser } from '../auth/guards';
-import { centralisedExchanges, documents, plans, wallets, type PlanRow } from '../db/schema';
+import { centralisedExchanges, plans, wallets, type PlanRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import type { Services } from '../services';
 import { transactionLimit } from '../data/transaction-limit';
+import { invoiceLimit } from '../invoices/invoice-limit';
 import { currentPlan } from './current-plan';
 
 const toPricingPlan = (plan: PlanRow): PricingPlan => ({
@@ -28,9 +29,6 @@ export const planLimit = (limit: number | null, used: number): PlanLimit => ({
   can_create: limit === null || used < limit,
 });
 
-/** Start of the calendar year (UTC) containing `now`. */
-const yearStart = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), 0, 1));
-
 /** GET subscription-plans and the three limit calls, answered from real counts. */
 export function registerPlanRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.subscriptionPlans, async (c) => {
@@ -50,25 +48,7 @@ export function registerPlanRoutes(app: Hono<AppEnv>, s: Services): void {
   });
 
   app.get(API.invoicesLimit, requireUser, async (c) => {
-    const userId = authOf(c).user.id;
-    const now = s.now();
-    const from = yearStart(now);
-    const to = new Date(Date.UTC(from.getUTCFullYear() + 1, 0, 1));
-    const [plan, [invoiceCount]] = await Promise.all([
-      currentPlan(s.db, userId, now),
-      s.db
-        .select({ n: count() })
-        .from(documents)
-        .where(
-          and(
-            eq(documents.userId, userId),
-            eq(documents.kind, 'INVOICE'),
-            gte(documents.createdAt, from),
-            lt(documents.createdAt, to),
-          ),
-        ),
-    ]);
-    return c.json(planLimit(plan.maxNumInvoices, Number(invoiceCount?.n ?? 0)));
+    return c.json(await invoiceLimit(s.db, authOf(c).user.id, s.now()));
   });
 
   app.get(API.transactionsLimit, requireUser, async (c) => {

@@ -1,0 +1,98 @@
+/** GET documents query parameters (spec §3 "Document list filter", §7 Data), checked with clear field errors. */
+import * as v from 'valibot';
+import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES } from '../../shared/enums';
+import { isUuid } from '../data/ids';
+import { isCalendarDay } from '../data/zoned-day';
+
+export const DOCUMENT_ORDERINGS = ['-created_at', 'created_at', 'total_amount', '-total_amount', 'name', '-name'] as const;
+export type DocumentOrdering = (typeof DOCUMENT_ORDERINGS)[number];
+
+/** Documents page size (spec §9). */
+export const DOCUMENTS_PAGE_SIZE = 10;
+export const MAX_DOCUMENTS_PAGE_SIZE = 100;
+export const MAX_DOCUMENTS_OFFSET = 10_000_000;
+const MAX_LIST_ITEMS = 50;
+
+const DATE_FORMAT_MESSAGE = 'date should be in yyyy-mm-dd format';
+const DATE_ORDER_MESSAGE = 'This date should be after "From" Date';
+
+const single = (field: string) =>
+  v.pipe(
+    v.unknown(),
+    v.check((value) => !Array.isArray(value), `Give one ${field}.`),
+    v.transform((value) => String(value).trim()),
+  );
+
+const wholeNumber = (field: string, min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      single(field),
+      v.regex(/^\d{1,9}$/, `${field} must be a whole number.`),
+      v.transform(Number),
+      v.minValue(min, `Ensure ${field} is at least ${String(min)}.`),
+      v.maxValue(max, `Ensure ${field} is at most ${String(max)}.`),
+    ),
+    String(fallback),
+  );
+
+/** A list given as repeated parameters (`state=DUE&state=PAID`), comma-separated, or both; blanks dropped. */
+const list = <T extends string>(field: string, item: v.GenericSchema<string, T>) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) =>
+        (Array.isArray(value) ? value : [value])
+          .flatMap((entry) => String(entry).split(','))
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== ''),
+      ),
+      v.maxLength(MAX_LIST_ITEMS, `Give at most ${String(MAX_LIST_ITEMS)} ${field}.`),
+      v.array(item),
+    ),
+    [],
+  );
+
+const ordering = v.pipe(
+  single('ordering'),
+  v.picklist(DOCUMENT_ORDERINGS, `Choose one of: ${DOCUMENT_ORDERINGS.join(', ')}.`),
+);
+
+const day = v.optional(v.pipe(single('date'), v.check(isCalendarDay, DATE_FORMAT_MESSAGE)));
+
+export const documentListQuerySchema = v.pipe(
+  v.object({
+    limit: wholeNumber('limit', 1, MAX_DOCUMENTS_PAGE_SIZE, DOCUMENTS_PAGE_SIZE),
+    offset: wholeNumber('offset', 0, MAX_DOCUMENTS_OFFSET, 0),
+    ordering: v.optional(ordering, '-created_at'),
+    /** A secondary ordering from the same set (spec §3 Document list filter). */
+    aditional_ordering: v.optional(ordering),
+    state: list('states', v.picklist(INVOICE_STATES, `Choose from: ${INVOICE_STATES.join(', ')}.`)),
+    kind: list('kinds', v.picklist(DOCUMENT_KINDS, `Choose from: ${DOCUMENT_KINDS.join(', ')}.`)),
+    created_at_after: day,
+    created_at_before: day,
+    currency: v.optional(
+      v.pipe(single('currency'), v.picklist(FIAT_CURRENCIES, `Choose one of: ${FIAT_CURRENCIES.join(', ')}.`)),
+    ),
+    labels: list(
+      'labels',
+      v.pipe(
+        v.string(),
+        v.check(isUuid, 'Not a label id.'),
+        v.transform((id) => id.toLowerCase()),
+      ),
+    ),
+  }),
+  v.forward(
+    v.partialCheck(
+      [['created_at_after'], ['created_at_before']],
+      (input) =>
+        input.created_at_after === undefined ||
+        input.created_at_before === undefined ||
+        input.created_at_after <= input.created_at_before,
+      DATE_ORDER_MESSAGE,
+    ),
+    ['created_at_before'],
+  ),
+);
+
+export type DocumentListQuery = v.InferOutput<typeof documentListQuerySchema>;

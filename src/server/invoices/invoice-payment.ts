@@ -1,0 +1,100 @@
+/**
+ * What an invoice is paid in (spec §3 Enumerations: ETHEREUM or POLYGON, USDC or USDT) and what it is worth in
+ * USDT. Tokens come from the same catalogue the sync uses: the committed token lists (GET tokens {network}), plus,
+ * with DEVNET=1, the devnet's mock USDC and USDT, which then stand for the listed tokens of the same symbol so a
+ * payer sends the contract that exists on the local chain.
+ */
+import { INVOICE_PAYMENT_NETWORKS, INVOICE_PAYMENT_TOKENS, NETWORKS, type FiatCurrency, type Network } from '../../shared/enums';
+import { INVOICE_MESSAGES } from '../../shared/invoice-rules';
+import { Big, decimalToString, divide, roundHalfUp } from '../../shared/money';
+import { dataServicesOf } from '../data/data-services';
+import { PRICE_DECIMALS, valueDecimals } from '../data/fiat-rates';
+import { ApiError } from '../http/api-error';
+import { isProviderError } from '../providers/http/provider-error';
+import { tokenKey, type TokenRef } from '../providers/prices/types';
+import type { TokenInfo } from '../providers/tokens/token-registry';
+import type { Services } from '../services';
+import { createTokenCatalog, devnetTokens, type TokenCatalog } from '../sync/token-catalog';
+
+export const isPaymentNetwork = (network: Network): boolean => (INVOICE_PAYMENT_NETWORKS as readonly Network[]).includes(network);
+const isPaymentSymbol = (symbol: string): boolean => (INVOICE_PAYMENT_TOKENS as readonly string[]).includes(symbol);
+
+const catalogues = new WeakMap<Services, { catalog: TokenCatalog; devnet: readonly TokenInfo[] }>();
+
+function catalogueOf(s: Services): { catalog: TokenCatalog; devnet: readonly TokenInfo[] } {
+  const existing = catalogues.get(s);
+  if (existing !== undefined) return existing;
+  const registry = dataServicesOf(s).tokens;
+  const devnet = s.config.chain.devnet === null ? [] : devnetTokens(registry);
+  const built = { catalog: createTokenCatalog(registry, devnet), devnet };
+  catalogues.set(s, built);
+  return built;
+}
+
+/**
+ * The payment token a `token` field names: a token id ("POLYGON:0x…", as GET tokens lists them) or, with the
+ * wallet's network known, a symbol ("USDC"). Undefined unless it is USDC or USDT on ETHEREUM or POLYGON (and on
+ * `network` when given).
+ */
+export function paymentToken(s: Services, text: string, network: Network | null): TokenInfo | undefined {
+  const { catalog, devnet } = catalogueOf(s);
+  const registry = dataServicesOf(s).tokens;
+  let found: TokenInfo | undefined;
+  const at = text.indexOf(':');
+  if (at > 0) {
+    const tokenNetwork = text.slice(0, at).toUpperCase();
+    if (!(NETWORKS as readonly string[]).includes(tokenNetwork)) return undefined;
+    found = catalog.known(tokenNetwork as Network, text.slice(at + 1));
+  } else if (network !== null) {
+    const symbol = text.toUpperCase();
+    found = registry.list(network).find((token) => token.symbol.toUpperCase() === symbol);
+  }
+  if (found === undefined || !isPaymentNetwork(found.network) || !isPaymentSymbol(found.symbol)) return undefined;
+  if (network !== null && found.network !== network) return undefined;
+  const local = devnet.find((token) => token.network === found.network && token.symbol === found.symbol);
+  return local ?? found;
+}
+
+const pricesUnavailable = (): ApiError =>
+  new ApiError(503, { detail: INVOICE_MESSAGES.pricesUnavailable }, { 'Retry-After': '60' });
+
+export interface InvoiceQuote {
+  /** Invoice currency per USDT (the USDT quote rate). */
+  usdtQuoteRate: string;
+  /** The total in the owner's fiat currency; null when that rate is unknown. */
+  valueFiat: string | null;
+}
+
+/**
+ * The USDT quote in the invoice currency (USDT of the invoice's network, priced like GET token-quote), and the
+ * total in the owner's currency. 503 when no price or rate can be had.
+ */
+export async function invoiceQuote(
+  s: Services,
+  input: { network: Network; fiat: FiatCurrency; ownerFiat: FiatCurrency; totalAmount: string },
+): Promise<InvoiceQuote> {
+  const data = dataServicesOf(s);
+  const usdt = data.tokens.list(input.network).find((token) => token.symbol === 'USDT');
+  if (usdt === undefined) throw pricesUnavailable();
+  const ref: TokenRef = { network: usdt.network, address: usdt.address };
+  let usd: Big | null;
+  let rate: Big | null;
+  let ownerRate: Big | null;
+  try {
+    [usd, rate, ownerRate] = await Promise.all([
+      data.prices.currentPricesUsd([ref]).then((prices) => prices.get(tokenKey(ref)) ?? null),
+      data.fiat.current(input.fiat),
+      input.ownerFiat === input.fiat ? Promise.resolve(null) : data.fiat.current(input.ownerFiat),
+    ]);
+  } catch (error) {
+    if (!isProviderError(error)) throw error;
+    s.logger.warn('Invoice USDT quote failed', { network: input.network, fiat: input.fiat, detail: error.detail });
+    throw pricesUnavailable();
+  }
+  if (usd === null || rate === null || usd.lte(0) || rate.lte(0)) throw pricesUnavailable();
+  const total = new Big(input.totalAmount);
+  let valueFiat: string | null = null;
+  if (input.ownerFiat === input.fiat) valueFiat = decimalToString(roundHalfUp(total, valueDecimals(input.fiat)));
+  else if (ownerRate !== null) valueFiat = decimalToString(roundHalfUp(divide(total, rate).times(ownerRate), valueDecimals(input.ownerFiat)));
+  return { usdtQuoteRate: decimalToString(roundHalfUp(usd.times(rate), PRICE_DECIMALS)), valueFiat };
+}

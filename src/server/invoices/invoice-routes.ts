@@ -1,0 +1,97 @@
+import type { Hono } from 'hono';
+import { API } from '../../shared/api-paths';
+import type { InvoiceState } from '../../shared/enums';
+import { INVOICE_MESSAGES } from '../../shared/invoice-rules';
+import { invoiceSchema, patchInvoiceSchema, type InvoiceInput } from '../../shared/schemas/invoice';
+import { authOf, requireFullAccess } from '../auth/guards';
+import { idempotencyKeyOf, replayHeaders } from '../contacts/idempotency-key';
+import { fieldError, nonFieldError, notFound } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { jsonBody } from '../http/validation';
+import type { Services } from '../services';
+import { prepareInvoice } from './invoice-prepare';
+import {
+  changeState,
+  createInvoice,
+  deleteInvoice,
+  findInvoice,
+  invoiceByKey,
+  invoiceOut,
+  storedInput,
+  updateDraft,
+} from './invoice-store';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The `{id}` of an invoice path, lower-cased; 404 when it cannot be an id. */
+function invoiceIdOf(id: string): string {
+  if (!UUID.test(id)) throw notFound();
+  return id.toLowerCase();
+}
+
+/** State changes a PATCH of only {state} may make (spec §4; expiry and payment confirmation happen elsewhere). */
+const STATE_CHANGES: Readonly<Record<string, readonly InvoiceState[]>> = {
+  DUE: ['PROCESSING', 'PAID'],
+  PROCESSING: ['PAID'],
+};
+
+/**
+ * Invoices (spec §2 New invoice, Invoice view and payment; §4; §5; §7 Invoices): POST invoices (Idempotency-Key
+ * honoured), GET invoices/{id} (the owner sees every state, anyone else, signed out too, an issued one), PATCH
+ * invoices/{id} (edit a draft, or move an issued invoice on) and DELETE invoices/{id}.
+ */
+export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
+  app.post(API.invoices, requireFullAccess, jsonBody(invoiceSchema), async (c) => {
+    const user = authOf(c).user;
+    const key = idempotencyKeyOf(c);
+    if (key !== undefined) {
+      const earlier = await invoiceByKey(s.db, user.id, key, s.now());
+      if (earlier !== undefined) return c.json(earlier, 201, replayHeaders(true));
+    }
+    const prepared = await prepareInvoice(s, user, c.req.valid('json'));
+    const { value, replayed } = await createInvoice(s.db, user.id, prepared, s.now(), key);
+    return c.json(value, 201, replayHeaders(replayed));
+  });
+
+  app.get(`${API.invoices}/:id`, async (c) => {
+    const stored = await findInvoice(s.db, invoiceIdOf(c.req.param('id')));
+    const viewer = c.get('auth')?.user.id;
+    if (stored === undefined || (stored.invoice.userId !== viewer && stored.document.state === 'DRAFT')) throw notFound();
+    return c.json(await invoiceOut(s.db, stored.document, s.now()));
+  });
+
+  app.patch(`${API.invoices}/:id`, requireFullAccess, jsonBody(patchInvoiceSchema), async (c) => {
+    const user = authOf(c).user;
+    const id = invoiceIdOf(c.req.param('id'));
+    const stored = await findInvoice(s.db, id, user.id);
+    if (stored === undefined) throw notFound();
+    const body = c.req.valid('json');
+    const state = stored.document.state ?? 'DRAFT';
+    const sent = Object.entries(body).filter(([, value]) => value !== undefined);
+
+    if (sent.every(([field]) => field === 'state')) {
+      const to = body.state ?? 'PROCESSING';
+      if (!(STATE_CHANGES[state] ?? []).includes(to)) throw fieldError('state', `An invoice in state ${state} cannot become ${to}.`);
+      const row = await changeState(s.db, stored.document.id, state, to, s.now());
+      if (row === undefined) throw fieldError('state', `The invoice's state changed meanwhile; reload it.`);
+      return c.json(await invoiceOut(s.db, row, s.now()));
+    }
+
+    if (state !== 'DRAFT') throw nonFieldError(INVOICE_MESSAGES.onlyDrafts);
+    if (body.state !== undefined && body.state !== 'DRAFT' && body.state !== 'DUE') {
+      throw fieldError('state', 'A draft is saved as DRAFT or sent as DUE.');
+    }
+    const merged: InvoiceInput = {
+      ...(await storedInput(s.db, stored)),
+      ...(Object.fromEntries(sent) as Partial<InvoiceInput>),
+      state: body.state ?? 'DRAFT',
+    };
+    const prepared = await prepareInvoice(s, user, merged);
+    return c.json(await updateDraft(s.db, stored, prepared, s.now()));
+  });
+
+  app.delete(`${API.invoices}/:id`, requireFullAccess, async (c) => {
+    await deleteInvoice(s.db, authOf(c).user.id, invoiceIdOf(c.req.param('id')));
+    return c.body(null, 204);
+  });
+}
