@@ -3,6 +3,7 @@
 // Playwright launches this as its webServer and stops it afterwards.
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -53,6 +54,28 @@ const offlineProviders = {
   AVALANCHE_RPC_URL: closedPort,
   RONIN_RPC_URL: closedPort,
 };
+
+/**
+ * The price source: a DefiLlama-shaped responder on loopback that knows only the devnet's tokens, its mock USDC and
+ * USDT (any ERC-20 coin on Ethereum or Polygon here), at one US dollar now and at any past time, so invoices can be
+ * issued (their 10 USDT minimum needs a quote); native coins stay unpriced, as in an outage.
+ */
+const stablecoinPrices = createServer((req, res) => {
+  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  const match = /^\/prices\/(?:current|historical\/\d+)\/(.+)$/.exec(path);
+  const coins = {};
+  for (const coin of match ? decodeURIComponent(match[1]).split(',') : []) {
+    if (/^(ethereum|polygon):0x[0-9a-fA-F]{40}$/.test(coin)) {
+      coins[coin] = { price: 1, symbol: 'USD', decimals: 6, timestamp: Math.floor(Date.now() / 1000), confidence: 0.99 };
+    }
+  }
+  res.writeHead(match ? 200 : 404, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ coins }));
+});
+await new Promise((resolve) => stablecoinPrices.listen(0, '127.0.0.1', resolve));
+stablecoinPrices.unref();
+const address = stablecoinPrices.address();
+offlineProviders.DEFILLAMA_BASE_URL = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}`;
 
 // The app starts once the devnet has deployed its contracts and run its scenario (it prints its RPC URLs then).
 let output = '';

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiFromPage, persistedCacheText, underServiceWorker } from './support/app-data';
+import { addWalletThroughApi, apiFromPage, persistedCacheText, underServiceWorker } from './support/app-data';
 import { expectNoSeriousA11yViolations, freshAccountIndex, signInWithTestWallet } from './support/data-screens';
 import { signInWithDemo } from './support/sign-in';
 
@@ -206,4 +206,65 @@ test('the dashboard opens offline from the saved data', async ({ page, context }
   await expect(page.getByRole('list', { name: 'Top tokens' }).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem')).toHaveCount(3);
   await context.setOffline(false);
+});
+
+test('the invoicing columns show the two latest invoices awaiting payment and paid', async ({ page }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  await addWalletThroughApi(page, 'Receiving', '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65');
+  const wallets = (await apiFromPage(page, 'GET', '/api/wallets')).body as { id: string }[] | { results: { id: string }[] };
+  const walletId = (Array.isArray(wallets) ? wallets : wallets.results)[0]?.id;
+  const contact = await apiFromPage(page, 'POST', '/api/contacts', {
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    company: 'Analytical Engines',
+    email: 'ada@example.com',
+    address_line1: '12 Analytical Row',
+    country: 'United Kingdom',
+    city: 'London',
+    postal_code: 'N1 9GU',
+  });
+  expect(contact.status).toBe(201);
+  const ids: string[] = [];
+  for (const name of ['Invoice A', 'Invoice B', 'Invoice C', 'Invoice D']) {
+    const created = await apiFromPage(page, 'POST', '/api/invoices', {
+      name,
+      state: 'DUE',
+      issued_at: '2025-01-01',
+      expires_at: '2025-01-31',
+      fiat_currency: 'USD',
+      contact: (contact.body as { id: string }).id,
+      owner: {
+        first_name: 'Grace',
+        last_name: 'Hopper',
+        email: 'grace@example.com',
+        address_line1: '1 Harbor Way',
+        city: 'Arlington',
+        postal_code: '22201',
+        country: 'United States',
+      },
+      wallet: walletId,
+      token: 'USDT',
+      items: [{ name: 'Consulting', quantity: '2', unit_price: '60.5', discount: '0', tax: '0' }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    ids.push((created.body as { id: string }).id);
+  }
+  const paid = await apiFromPage(page, 'PATCH', `/api/invoices/${ids[0] ?? ''}`, { state: 'PAID' });
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  await page.goto('/overview');
+  const welcome = page.getByRole('dialog', { name: 'Welcome to Ledgerloop!' });
+  await welcome.getByRole('button', { name: 'Maybe Later' }).click();
+
+  const invoicing = page.getByRole('region', { name: 'Invoicing' });
+  const due = invoicing.getByRole('group', { name: 'Awaiting Payment' });
+  await expect(due.getByRole('link')).toHaveCount(2);
+  await expect(due.getByRole('link').nth(0)).toContainText('Invoice D');
+  await expect(due.getByRole('link').nth(1)).toContainText('Invoice C');
+  await expect(due.getByRole('link').nth(0)).toContainText('Analytical Engines');
+  await expect(due.getByRole('link').nth(0)).toContainText('$121.00');
+  const completed = invoicing.getByRole('group', { name: 'Payment Completed' });
+  await expect(completed.getByRole('link')).toHaveCount(1);
+  await expect(completed.getByRole('link')).toContainText('Invoice A');
+  await expect(page.getByRole('region', { name: 'Free Plan' }).getByText(/4 of \d+ invoices used this year/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });
