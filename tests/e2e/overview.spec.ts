@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { addWalletThroughApi, apiFromPage, persistedCacheText, underServiceWorker } from './support/app-data';
+import {
+  addWalletThroughApi,
+  apiFromPage,
+  issueInvoicesThroughApi,
+  persistedCacheText,
+  underServiceWorker,
+} from './support/app-data';
 import { expectNoSeriousA11yViolations, freshAccountIndex, signInWithTestWallet } from './support/data-screens';
 import { signInWithDemo } from './support/sign-in';
 
@@ -211,44 +217,7 @@ test('the dashboard opens offline from the saved data', async ({ page, context }
 test('the invoicing columns show the two latest invoices awaiting payment and paid', async ({ page }) => {
   await signInWithTestWallet(page, freshAccountIndex());
   await addWalletThroughApi(page, 'Receiving', '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65');
-  const wallets = (await apiFromPage(page, 'GET', '/api/wallets')).body as { id: string }[] | { results: { id: string }[] };
-  const walletId = (Array.isArray(wallets) ? wallets : wallets.results)[0]?.id;
-  const contact = await apiFromPage(page, 'POST', '/api/contacts', {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    company: 'Analytical Engines',
-    email: 'ada@example.com',
-    address_line1: '12 Analytical Row',
-    country: 'United Kingdom',
-    city: 'London',
-    postal_code: 'N1 9GU',
-  });
-  expect(contact.status).toBe(201);
-  const ids: string[] = [];
-  for (const name of ['Invoice A', 'Invoice B', 'Invoice C', 'Invoice D']) {
-    const created = await apiFromPage(page, 'POST', '/api/invoices', {
-      name,
-      state: 'DUE',
-      issued_at: '2025-01-01',
-      expires_at: '2025-01-31',
-      fiat_currency: 'USD',
-      contact: (contact.body as { id: string }).id,
-      owner: {
-        first_name: 'Grace',
-        last_name: 'Hopper',
-        email: 'grace@example.com',
-        address_line1: '1 Harbor Way',
-        city: 'Arlington',
-        postal_code: '22201',
-        country: 'United States',
-      },
-      wallet: walletId,
-      token: 'USDT',
-      items: [{ name: 'Consulting', quantity: '2', unit_price: '60.5', discount: '0', tax: '0' }],
-    });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    ids.push((created.body as { id: string }).id);
-  }
+  const ids = await issueInvoicesThroughApi(page, ['Invoice A', 'Invoice B', 'Invoice C', 'Invoice D']);
   const paid = await apiFromPage(page, 'PATCH', `/api/invoices/${ids[0] ?? ''}`, { state: 'PAID' });
   expect(paid.status, JSON.stringify(paid.body)).toBe(200);
   await page.goto('/overview');

@@ -2,7 +2,6 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { OverviewPage } from '../features/overview/overview-page';
 import {
   AdminPage,
-  DocumentsPage,
   FiatPaymentKycPage,
   InvoicePage,
   NewInvoicePage,
@@ -30,7 +29,7 @@ export const documentsRoute = createRoute({
   getParentRoute: parent,
   path: '/documents',
   validateSearch: parseTextSearch,
-  component: DocumentsPage,
+  component: lazyRouteComponent(() => import('../features/documents/documents-page'), 'DocumentsPage'),
 });
 export const newInvoiceRoute = createRoute({
   getParentRoute: parent,

@@ -63,3 +63,52 @@ export async function underServiceWorker(page: Page): Promise<void> {
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
+
+/** The bill-to contact and sender the invoice helpers use. */
+const INVOICE_CONTACT = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  company: 'Analytical Engines',
+  email: 'ada@example.com',
+  address_line1: '12 Analytical Row',
+  country: 'United Kingdom',
+  city: 'London',
+  postal_code: 'N1 9GU',
+};
+const INVOICE_OWNER = {
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@example.com',
+  address_line1: '1 Harbor Way',
+  city: 'Arlington',
+  postal_code: '22201',
+  country: 'United States',
+};
+
+/**
+ * Issues invoices (state DUE, 2 × 60.5 USD in USDT to the user's first wallet, billed to a new contact) through
+ * POST /api/invoices, in the order given; answers their invoice ids.
+ */
+export async function issueInvoicesThroughApi(page: Page, names: readonly string[]): Promise<string[]> {
+  const wallets = (await apiFromPage(page, 'GET', '/api/wallets')).body as { id: string }[];
+  const contact = await apiFromPage(page, 'POST', '/api/contacts', INVOICE_CONTACT);
+  expect(contact.status).toBe(201);
+  const ids: string[] = [];
+  for (const name of names) {
+    const created = await apiFromPage(page, 'POST', '/api/invoices', {
+      name,
+      state: 'DUE',
+      issued_at: '2025-01-01',
+      expires_at: '2025-01-31',
+      fiat_currency: 'USD',
+      contact: (contact.body as { id: string }).id,
+      owner: INVOICE_OWNER,
+      wallet: wallets[0]?.id,
+      token: 'USDT',
+      items: [{ name: 'Consulting', quantity: '2', unit_price: '60.5', discount: '0', tax: '0' }],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    ids.push((created.body as { id: string }).id);
+  }
+  return ids;
+}

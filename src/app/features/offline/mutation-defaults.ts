@@ -12,6 +12,8 @@ import {
   setContactLabelsDefaults,
   updateContactDefaults,
 } from '../contacts/contact-queries';
+import { documentMutationKeys } from '../documents/document-keys';
+import { createReportDefaults, deleteDocumentDefaults, updateReportDefaults } from '../documents/documents-queries';
 import { labelMutationKeys } from '../labels/label-keys';
 import { createLabelDefaults } from '../labels/label-queries';
 import { TRANSACTION_LABELS_SCOPE, transactionMutationKeys } from '../transactions/transaction-keys';
@@ -31,6 +33,9 @@ export function registerDataMutationDefaults(client: QueryClient): void {
     ...setContactLabelsDefaults(client),
     scope: { id: CONTACT_LABELS_SCOPE },
   });
+  client.setMutationDefaults(documentMutationKeys.createReport, createReportDefaults(client));
+  client.setMutationDefaults(documentMutationKeys.updateReport, updateReportDefaults(client));
+  client.setMutationDefaults(documentMutationKeys.remove, deleteDocumentDefaults(client));
   client.setMutationDefaults(
     labelMutationKeys.create,
     createLabelDefaults(client, (label, target) => attachCreatedLabel(client, label, target)),

@@ -28,10 +28,6 @@ export function ContactsPage() {
   return <SectionPage title="Contacts" loggedInOnly />;
 }
 
-export function DocumentsPage() {
-  return <SectionPage title="Documents" loggedInOnly />;
-}
-
 export function NewInvoicePage() {
   return <SectionPage title="New Invoice" />;
 }

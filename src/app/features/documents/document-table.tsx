@@ -1,0 +1,118 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import type { DocumentOut } from '../../../shared/document-types';
+import { CardMenu, type CardMenuItem } from '../../components/card-menu';
+import { Spinner } from '../../components/spinner';
+import { useWideTable } from '../transactions/use-wide-table';
+import styles from './documents.module.css';
+
+export interface DocumentColumn {
+  title: string;
+  cell: (document: DocumentOut) => ReactNode;
+}
+
+interface DocumentTableProps {
+  /** 'Invoices', 'Reports'. */
+  caption: string;
+  /** The columns before Action; the first one names the row (a card's title on phones). */
+  columns: readonly DocumentColumn[];
+  rows: readonly DocumentOut[];
+  menu: (document: DocumentOut) => CardMenuItem[];
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  /** Loads the next 10; called when the end of the list scrolls into view. */
+  onLoadMore: () => void;
+}
+
+/**
+ * A documents list (spec §2 Documents): a table with an Action column from 769 px, cards below (spec §9 table
+ * breakpoint). The end of the list loads the next page ('Loading...').
+ */
+export function DocumentTable({ caption, columns, rows, menu, hasNextPage, isFetchingNextPage, onLoadMore }: DocumentTableProps) {
+  const wide = useWideTable();
+  const sentinel = useRef<HTMLDivElement>(null);
+  const loadMore = useRef(onLoadMore);
+  useEffect(() => {
+    loadMore.current = onLoadMore;
+  });
+
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
+      },
+      { rootMargin: '200px 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, rows.length]);
+
+  const [first, ...rest] = columns;
+  const menuLabel = (document: DocumentOut) => `Actions for ${document.name}`;
+
+  return (
+    <div className={styles.listWrap}>
+      {wide ? (
+        <table className={styles.table}>
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.title} scope="col">
+                  {column.title}
+                </th>
+              ))}
+              <th scope="col" className={styles.actionHead}>
+                Action
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((document) => (
+              <tr key={document.id} data-testid="document-row">
+                {columns.map((column) => (
+                  <td key={column.title}>{column.cell(document)}</td>
+                ))}
+                <td className={styles.actionCell}>
+                  <CardMenu label={menuLabel(document)} items={menu(document)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <ul className={styles.cards} aria-label={caption}>
+          {rows.map((document) => (
+            <li key={document.id} className={`card ${styles.docCard}`} data-testid="document-row">
+              <div className={styles.docCardTitle}>{first ? first.cell(document) : document.name}</div>
+              <div className={styles.docCardMenu}>
+                <CardMenu label={menuLabel(document)} items={menu(document)} />
+              </div>
+              <dl className={styles.docCardFields}>
+                {rest.map((column) => (
+                  <div key={column.title} className={styles.docCardField}>
+                    <dt>{column.title}</dt>
+                    <dd>{column.cell(document)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
+      {isFetchingNextPage ? (
+        <div className={styles.more}>
+          <Spinner label="Loading..." showLabel />
+        </div>
+      ) : hasNextPage ? (
+        <div className={styles.more}>
+          <button type="button" className="btn" onClick={onLoadMore}>
+            Load more
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { DocumentOut } from '../../../shared/document-types';
+import { MESSAGES } from '../../../shared/messages';
+import type { CardMenuItem } from '../../components/card-menu';
+import { useCurrentUser } from '../../lib/session';
+import { noteIfQueued, requireOnline } from '../offline/network-actions';
+import { useCreateInvoice } from '../overview/use-create-invoice';
+import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
+import { UpgradeDialog } from '../quick-create/upgrade-dialog';
+import { CreateReportDialog, type ReportDialogMode } from './create-report-dialog';
+import { DocumentDeleteDialog } from './document-delete-dialog';
+import { documentMutationKeys, type DocumentTab } from './document-keys';
+import { DocumentsList } from './documents-list';
+import { deleteVariables, type DeleteDocumentVariables } from './documents-queries';
+import { TabToggle } from './tab-toggle';
+import styles from './documents.module.css';
+
+export const NO_WALLET_TITLE = 'Add your first wallet to get started!';
+
+/** Users without a wallet or exchange: a prompt to add one (spec §2 Documents). */
+function NoWalletPrompt() {
+  return (
+    <div className={`card ${styles.prompt}`}>
+      <h2>{NO_WALLET_TITLE}</h2>
+      <p className="muted">Invoices and reports are made from your wallets and exchange accounts.</p>
+      <Link to="/wallets" className="btn btn-primary">
+        Go to Wallets
+      </Link>
+    </div>
+  );
+}
+
+function DocumentsScreen() {
+  const navigate = useNavigate();
+  // Wallet and exchange cards and the quick-create menu send { openDialog: 'create-report', walletId?, cexId? }.
+  const request = useLocation({
+    select: (location) =>
+      location.state.openDialog === 'create-report'
+        ? {
+            key: location.state.__TSR_key ?? location.href,
+            walletId: location.state.walletId,
+            cexId: location.state.cexId,
+          }
+        : undefined,
+  });
+  const [tab, setTab] = useState<DocumentTab>('invoice');
+  const [dialog, setDialog] = useState<ReportDialogMode | null>(null);
+  const [deleting, setDeleting] = useState<DocumentOut | null>(null);
+  const invoice = useCreateInvoice();
+  const remove = useMutation<undefined, Error, DeleteDocumentVariables>({ mutationKey: documentMutationKeys.remove });
+
+  // The dialog opens once per request, on the report list.
+  const [seenRequest, setSeenRequest] = useState<string | undefined>(undefined);
+  if (request?.key !== seenRequest) {
+    setSeenRequest(request?.key);
+    if (request) {
+      setTab('report');
+      setDialog({ kind: 'create', walletId: request.walletId, cexId: request.cexId });
+    }
+  }
+  const requestKey = request?.key;
+  useEffect(() => {
+    // Consumed: a reload or going back must not open it again.
+    if (requestKey !== undefined) void navigate({ to: '/documents', search: (old) => old, state: {}, replace: true });
+  }, [requestKey, navigate]);
+
+  const menu = (document: DocumentOut): CardMenuItem[] => {
+    const deleteItem: CardMenuItem = { label: 'Delete', danger: true, onSelect: () => setDeleting(document) };
+    if (document.kind === 'INVOICE') {
+      const invoiceId = document.invoice?.id;
+      return [
+        ...(invoiceId
+          ? [{ label: 'View invoice', onSelect: () => void navigate({ to: '/invoices/$id', params: { id: invoiceId } }) }]
+          : []),
+        deleteItem,
+      ];
+    }
+    return [{ label: 'Edit Report', onSelect: () => setDialog({ kind: 'edit', document }) }, deleteItem];
+  };
+
+  return (
+    <PageFrame
+      title="Documents"
+      actions={
+        tab === 'invoice' ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={invoice.checking}
+            aria-busy={invoice.checking || undefined}
+            onClick={() => void invoice.start()}
+          >
+            Create Invoice
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              if (requireOnline('Creating a report')) setDialog({ kind: 'create' });
+            }}
+          >
+            Create Report
+          </button>
+        )
+      }
+    >
+      <TabToggle value={tab} onChange={setTab} />
+      <DocumentsList key={tab} tab={tab} menu={menu} />
+      <CreateReportDialog
+        mode={dialog}
+        onClose={() => setDialog(null)}
+        onSaved={() => {
+          setDialog(null);
+          setTab('report');
+        }}
+      />
+      <DocumentDeleteDialog
+        document={deleting}
+        onCancel={() => setDeleting(null)}
+        onConfirm={(document) => {
+          setDeleting(null);
+          noteIfQueued();
+          remove.mutate(deleteVariables(document));
+        }}
+      />
+      <UpgradeDialog open={invoice.limitText !== null} message={invoice.limitText ?? ''} onClose={invoice.dismissLimit} />
+    </PageFrame>
+  );
+}
+
+/** /documents (spec §2 Documents): guests read that it is for signed-in users, users without a wallet a prompt. */
+export function DocumentsPage() {
+  const user = useCurrentUser();
+  if (!user) return null;
+  if (!user.full_access) {
+    return (
+      <PageFrame title="Documents">
+        <NoticeCard>
+          <p>{MESSAGES.loggedInOnly}</p>
+        </NoticeCard>
+      </PageFrame>
+    );
+  }
+  if (!user.has_wallet) {
+    return (
+      <PageFrame title="Documents">
+        <NoWalletPrompt />
+      </PageFrame>
+    );
+  }
+  return <DocumentsScreen />;
+}
