@@ -24,6 +24,8 @@ const serverPackages = [
   'solc',
   'tsx',
   'oidc-provider',
+  'pdfkit',
+  'pdfkit/*',
 ];
 
 export default tseslint.config(

@@ -19,8 +19,10 @@ import { jsonRequestBodies } from './http/validation';
 import { createLogger } from './logging/logger';
 import { registerContactRoutes } from './contacts/contact-routes';
 import { registerDocumentRoutes } from './documents/document-routes';
+import { registerReportRoutes } from './documents/report-routes';
 import { registerDataRoutes } from './data/data-routes';
 import { registerExchangeRoutes } from './exchanges/exchange-routes';
+import { registerInvoicePdfRoutes } from './invoices/invoice-pdf-routes';
 import { registerInvoiceRoutes } from './invoices/invoice-routes';
 import { registerLabelRoutes } from './labels/label-routes';
 import { registerPlanRoutes } from './plans/plan-routes';
@@ -101,8 +103,10 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerDataRoutes(app, s);
   registerContactRoutes(app, s);
   registerDocumentRoutes(app, s);
+  registerReportRoutes(app, s);
   registerLabelRoutes(app, s);
   registerInvoiceRoutes(app, s);
+  registerInvoicePdfRoutes(app, s);
   registerSearchRoutes(app, s);
   answerMethodNotAllowed(app);
 

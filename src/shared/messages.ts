@@ -15,6 +15,7 @@ export const MESSAGES = {
   verifyingAddress: 'Verifying address',
   fetchingAddressData: 'Fetching address data',
   textCopied: 'Text copied to the clipboard',
+  invoiceNotFound: 'Invoice not found',
   required: 'This field is required',
   networkRequired: 'Network is required',
   invalidEmail: 'Enter a valid email address',

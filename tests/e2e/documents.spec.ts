@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { addWalletThroughApi, apiFromPage, issueInvoicesThroughApi } from './support/app-data';
 import { expectNoSeriousA11yViolations, freshAccountIndex, signInWithTestWallet } from './support/data-screens';
@@ -124,6 +125,23 @@ test('reports journey: create from the wallet card, edit the name, delete', asyn
   const row = rows(page).filter({ hasText: 'Q1 transactions' });
   await expect(row).toBeVisible();
   await expect(row.getByText('Transaction Report')).toBeVisible();
+
+  // View Report lists the wallet's transactions in the range; Export as CSV saves them as a file.
+  await page.getByRole('button', { name: 'Actions for Q1 transactions' }).click();
+  await page.getByRole('menuitem', { name: 'View Report' }).click();
+  const view = page.getByRole('dialog', { name: 'View Report Q1 transactions' });
+  await expect(view.getByTestId('report-row').first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await view.getByRole('button', { name: 'Close' }).click();
+  await expect(view).toBeHidden();
+  await page.getByRole('button', { name: 'Actions for Q1 transactions' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export as CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Q1 transactions.csv');
+  const csv = await readFile(await file.path(), 'utf8');
+  expect(csv.split('\r\n')[0]).toMatch(/^Date,/);
+  expect(csv.split('\r\n').filter((line) => line !== '').length).toBeGreaterThan(1);
   await expectNoSeriousA11yViolations(page);
 
   // Edit: the name and range change; type and wallets are locked.
@@ -217,4 +235,113 @@ test('invoices journey: states, amounts and due dates listed, view, delete', asy
   await page.getByRole('button', { name: 'Actions for Invoice paid' }).click();
   await page.getByRole('menuitem', { name: 'View invoice' }).click();
   await expect(page).toHaveURL(new RegExp(`/invoices/${paid ?? ''}$`));
+});
+
+test('invoice filters, sort, search from the URL, saved filters and bulk delete', async ({ page }, testInfo) => {
+  test.setTimeout(180_000);
+  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 360, height: 740 });
+  const wallet = await userWithSyncedWallet(page);
+  const firstDay = localDay(wallet.first_transaction_at ?? '');
+  const today = localDay(new Date());
+  const yesterday = localDay(new Date(Date.now() - 86_400_000));
+  const [, beta] = await issueInvoicesThroughApi(page, ['Alpha invoice', 'Beta invoice']);
+  expect((await apiFromPage(page, 'PATCH', `/api/invoices/${beta ?? ''}`, { state: 'PAID' })).status).toBe(200);
+  expect((await apiFromPage(page, 'POST', '/api/invoices', { name: 'Draft invoice' })).status).toBe(201);
+  const report = await apiFromPage(page, 'POST', '/api/documents', {
+    name: 'Beta holdings',
+    kind: 'HOLDINGS_REPORT',
+    start_date: firstDay,
+    end_date: today,
+  });
+  expect(report.status, JSON.stringify(report.body)).toBe(201);
+
+  // A global search result leads here with ?search=: the field shows it and the list is searched.
+  await page.goto('/documents?search=beta');
+  const search = page.getByRole('searchbox', { name: 'Search invoices' });
+  await expect(search).toHaveValue('beta');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Beta invoice');
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Beta holdings');
+  await page.getByRole('button', { name: 'Invoice', exact: true }).click();
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(page).not.toHaveURL(/search=/);
+  await expect(rows(page)).toHaveCount(3);
+  const clearFilters = page.getByRole('button', { name: 'Clear Filters' });
+  await expect(clearFilters).toHaveCount(0);
+
+  // Phones fold the filters under 'Filters'.
+  const toggle = page.getByRole('button', { name: 'Filters' });
+  if (testInfo.project.name === 'phone') {
+    await expect(page.getByLabel('From')).toBeHidden();
+    await toggle.click();
+  } else {
+    await expect(toggle).toBeHidden();
+  }
+
+  // Status: DUE reads SENT; unchecking it leaves the paid invoice and the draft.
+  await page.getByRole('button', { name: 'Status filter' }).click();
+  await expect(page.getByRole('checkbox', { name: 'SENT' })).toBeChecked();
+  await expect(page.getByRole('list', { name: 'Status' }).getByRole('checkbox')).toHaveCount(5);
+  await page.getByRole('checkbox', { name: 'SENT' }).uncheck();
+  await page.keyboard.press('Escape');
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: 'Alpha invoice' })).toHaveCount(0);
+  await expect(clearFilters).toBeVisible();
+
+  // Saved in documents_filters and restored after a reload.
+  const saved = await page.evaluate(() => window.localStorage.getItem('documents_filters'));
+  expect(JSON.parse(saved ?? '{}')).toMatchObject({ invoice: { states: ['DRAFT', 'EXPIRED', 'PAID', 'PROCESSING'] } });
+  await page.reload();
+  await expect(rows(page)).toHaveCount(2);
+  await expect(clearFilters).toBeVisible();
+  await clearFilters.click();
+  await expect(rows(page)).toHaveCount(3);
+  await expect(clearFilters).toHaveCount(0);
+  if (testInfo.project.name === 'phone') await toggle.click();
+
+  // Sort by amount: the draft (no amount) first ascending, last descending; newest first by default.
+  await expect(rows(page).first()).toContainText('Draft invoice');
+  const sort = page.getByLabel('Sort by');
+  await sort.selectOption({ label: 'Price descending' });
+  await expect(rows(page).last()).toContainText('Draft invoice');
+  await sort.selectOption({ label: 'Price ascending' });
+  await expect(rows(page).first()).toContainText('Draft invoice');
+  await expect(clearFilters).toHaveCount(0);
+  await sort.selectOption({ label: 'Newest' });
+
+  // Date range on the creation day: from the first activity day; ending yesterday leaves nothing.
+  await expect(page.getByLabel('From')).toHaveAttribute('min', firstDay);
+  await page.getByLabel('From').fill(firstDay);
+  await page.getByLabel('To').fill(yesterday);
+  await expect(page.getByText('No Documents Made')).toBeVisible();
+  await expect(clearFilters).toBeVisible();
+  await page.getByLabel('To').fill(today);
+  await expect(rows(page)).toHaveCount(3);
+  await clearFilters.click();
+  await expect(page.getByLabel('From')).toHaveValue('');
+
+  // Select two and delete them.
+  await page.getByRole('checkbox', { name: 'Select Alpha invoice' }).check();
+  await page.getByRole('checkbox', { name: 'Select Draft invoice' }).check();
+  await expect(page.getByText('2 selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Selected' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete selected' });
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('2 invoices were deleted.')).toBeVisible();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Beta invoice');
+  const left = (await apiFromPage(page, 'GET', '/api/documents?kind=INVOICE')).body as { count: number };
+  expect(left.count).toBe(1);
+
+  // Export the selection as CSV: a file per document; a failed one is told with the catalogue text.
+  await page.getByRole('checkbox', { name: 'Select Beta invoice' }).check();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export Selected As CSV' }).click();
+  expect((await download).suggestedFilename()).toBe('Beta invoice.csv');
+  await page.route('**/export_csv', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"detail":"Not found."}' }));
+  await page.getByRole('button', { name: 'Export Selected As CSV' }).click();
+  await expect(page.getByText('Some of the chosen documents could not be exported as CSV.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 });

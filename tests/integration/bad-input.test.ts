@@ -411,10 +411,12 @@ const QUERY_ROUTES: QueryRoute[] = [
       ['currency=USD&currency=EUR', 'currency'],
       ['labels=not-a-uuid', 'labels'],
       [`labels=${uuids(51).join(',')}`, 'labels'],
+      ...searchBad(),
     ],
     ok: [
       'limit=100&offset=10000000',
       'limit=1&offset=0',
+      ...searchOk,
       'ordering=total_amount&aditional_ordering=-name',
       'ordering=-total_amount&aditional_ordering=created_at',
       'state=DUE&state=PAID,DRAFT',
@@ -494,6 +496,60 @@ const QUERY_ROUTES: QueryRoute[] = [
   },
 ];
 
+/** GET routes of one row (`:id`) that read query parameters. */
+const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
+  {
+    route: `GET ${API.invoices}/:id/pdf`,
+    owner: 'invoice',
+    bad: [
+      ['download=yes', 'download'],
+      ['download=', 'download'],
+      ['download=1', 'download'],
+      ['download=true&download=false', 'download'],
+      [`download=${'x'.repeat(500)}`, 'download'],
+      ['download=a%00b', 'download'],
+    ],
+    ok: ['download=true', 'download=false', 'download=%20TRUE%20', ''],
+  },
+  {
+    route: `GET ${API.documents}/:id/transactions`,
+    owner: 'document',
+    bad: [
+      ...wholeNumberBad('limit', '101'),
+      ['limit=0', 'limit'],
+      ...wholeNumberBad('offset', '10000001'),
+      ['limit=a%00b', 'limit'],
+    ],
+    ok: ['', 'limit=100&offset=10000000', 'limit=1&offset=0', 'limit=%2010%20'],
+  },
+  {
+    route: `GET ${API.documents}/:id/holdings`,
+    owner: 'document',
+    bad: [
+      ...wholeNumberBad('limit', '101'),
+      ['limit=0', 'limit'],
+      ...wholeNumberBad('offset', '10000001'),
+      ['limit=a%00b', 'limit'],
+    ],
+    ok: ['', 'limit=100&offset=10000000', 'limit=1&offset=0', 'limit=%2010%20'],
+  },
+  { route: `GET ${API.documents}/:id/export_csv`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
+  { route: `GET ${API.documents}/:id/pdf_data`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
+  {
+    route: `GET ${API.documents}/:id/pdf`,
+    owner: 'document',
+    bad: [
+      ['download=yes', 'download'],
+      ['download=', 'download'],
+      ['download=1', 'download'],
+      ['download=true&download=false', 'download'],
+      [`download=${'x'.repeat(500)}`, 'download'],
+      ['download=a%00b', 'download'],
+    ],
+    ok: ['download=true', 'download=false', 'download=%20TRUE%20', ''],
+  },
+];
+
 /** Routes that read no body and no query parameters: extra query parameters are ignored. */
 const EXEMPT: RouteKey[] = [
   `GET ${API.config}`,
@@ -509,7 +565,12 @@ const EXEMPT: RouteKey[] = [
   `GET ${API.invoices}/:id`,
 ];
 
-const LISTED: string[] = [...BODY_ROUTES.map((r) => r.route), ...QUERY_ROUTES.map((r) => r.route), ...EXEMPT];
+const LISTED: string[] = [
+  ...BODY_ROUTES.map((r) => r.route),
+  ...QUERY_ROUTES.map((r) => r.route),
+  ...ID_QUERY_ROUTES.map((r) => r.route),
+  ...EXEMPT,
+];
 
 const WRONG_VALUES: unknown[] = [12345, true, null, ['x'], { x: 1 }];
 
@@ -888,6 +949,27 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
           const url = `${pathOf(route)}?${query}`;
           const response = await client.get(url);
           expect(response.status, url.slice(0, 160)).toBe(200);
+        }
+      }
+    });
+
+    it('routes of one row: bad values give 400, good ones 200; a bad, unknown or foreign id gives 404', async () => {
+      for (const { route, owner, bad, ok } of ID_QUERY_ROUTES) {
+        for (const [query, field] of bad) {
+          const url = `${pathOf(route, mine[owner])}?${query}`;
+          const response = await client.get(url);
+          expect(response.status, url.slice(0, 160)).toBe(400);
+          const body = await json<Record<string, unknown>>(response);
+          expect(Object.keys(body), url.slice(0, 160)).toEqual([field]);
+        }
+        for (const query of [...ok, ...ODD_EXTRAS.map((extra) => `${ok[0] ?? ''}&${extra}`)]) {
+          const url = `${pathOf(route, mine[owner])}?${query}`;
+          expect((await client.get(url)).status, url.slice(0, 160)).toBe(200);
+        }
+        for (const id of [...NON_UUIDS, NO_ROW, theirs[owner], theirs[owner].toUpperCase()]) {
+          const response = await client.get(`${pathOf(route, id)}?${ok[0] ?? ''}`);
+          expect(response.status, `${route} ${id.slice(0, 80)}`).toBe(404);
+          expect(await response.json()).toEqual({ detail: 'Not found.' });
         }
       }
     });

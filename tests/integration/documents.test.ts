@@ -469,6 +469,50 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
       expect(first.next).toBe('http://localhost:8001/api/documents?state=DUE&offset=10');
       expect((await page(client, '?state=DUE&offset=10')).results.map((document) => document.name)).toEqual(['Inv 0']);
     });
+
+    it('searches names, and invoice numbers and bill-to companies and names, case-insensitively and literally', async () => {
+      const { client, i1, i2, i3, i4, r1, r2 } = await seeded();
+      const snapshot = (firstName: string, lastName: string, company: string) => ({
+        id: NO_ROW,
+        first_name: firstName,
+        last_name: lastName,
+        company,
+        email: 'b@example.com',
+        address_line1: 'x',
+        address_line2: '',
+        country: 'x',
+        city: 'x',
+        postal_code: 'x',
+        tax_number: '',
+      });
+      const setInvoice = (documentId: string, values: Partial<typeof invoices.$inferInsert>) =>
+        suite.db.update(invoices).set(values).where(eq(invoices.documentId, documentId));
+      await setInvoice(i1, { number: 'INV-100%', contact: snapshot('Ada', 'Lovelace', 'Acme Ltd') });
+      await setInvoice(i2, { number: 'INV_2', contact: snapshot('Grace', 'Hopper', 'Gallery') });
+      await setInvoice(i4, { number: 'X-9', contact: null });
+      // Another user's document with a matching name is never found.
+      const other = await signedIn();
+      await addInvoice(suite.db, other.userId, { name: 'Delta other', state: 'DUE', total: '1', currency: 'USD', createdAt: '2025-01-11T00:00:00Z' });
+
+      expect(await ids(client, '?search=DELTA')).toEqual([i1]);
+      expect(await ids(client, '?search=a')).toEqual([i3, i2, r1, i1]);
+      expect(await ids(client, '?search=inv-')).toEqual([i1]);
+      expect(await ids(client, '?search=acme')).toEqual([i1]);
+      expect(await ids(client, '?search=hopper')).toEqual([i2]);
+      expect(await ids(client, '?search=lOvElAcE%20delta')).toEqual([i1]);
+      expect(await ids(client, '?search=grace%20delta')).toEqual([]);
+      expect(await ids(client, '?search=%20%20foxtrot%20')).toEqual([r2]);
+      // Wildcards and the escape character match only themselves.
+      expect(await ids(client, '?search=%25')).toEqual([i1]);
+      expect(await ids(client, '?search=_')).toEqual([i2]);
+      expect(await ids(client, '?search=%5C')).toEqual([]);
+      expect(await ids(client, '?search=x-9&kind=INVOICE')).toEqual([i4]);
+      // With the other filters and the count.
+      const searched = await page(client, '?search=o&state=DUE&state=PAID&ordering=-total_amount');
+      expect(searched.results.map((document) => document.id)).toEqual([i1, i2]);
+      expect(searched.count).toBe(2);
+      expect(await ids(client, '?search=')).toHaveLength(6);
+    });
   });
 
   it('answers a replayed create with the same document, never a second row', async () => {

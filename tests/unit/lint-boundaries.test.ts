@@ -17,7 +17,7 @@ const probe = (name: string, from: string): string => `import ${name} from '${fr
 
 describe('lint boundaries', () => {
   it('keep Node built-ins and server-only packages out of the PWA', async () => {
-    for (const [name, from] of [['fs', 'node:fs'], ['Worker', 'worker_threads'], ['pg', 'pg'], ['sql', 'drizzle-orm'], ['Hono', 'hono']] as const) {
+    for (const [name, from] of [['fs', 'node:fs'], ['Worker', 'worker_threads'], ['pg', 'pg'], ['sql', 'drizzle-orm'], ['Hono', 'hono'], ['PDFDocument', 'pdfkit']] as const) {
       const found = await problems('src/app/features/lint-probe.ts', probe(name, from));
       expect(found, from).toEqual([expect.stringMatching(/^no-restricted-imports: /)]);
     }

@@ -3,7 +3,6 @@ import { OverviewPage } from '../features/overview/overview-page';
 import {
   AdminPage,
   FiatPaymentKycPage,
-  InvoicePage,
   NewInvoicePage,
   PricingPage,
 } from '../features/placeholder-pages/section-pages';
@@ -37,7 +36,12 @@ export const newInvoiceRoute = createRoute({
   beforeLoad: guard(newInvoiceTarget),
   component: NewInvoicePage,
 });
-export const invoiceRoute = createRoute({ getParentRoute: parent, path: '/invoices/$id', component: InvoicePage });
+/** /invoices/$id (spec §2 Invoice view and payment). */
+export const invoiceRoute = createRoute({
+  getParentRoute: parent,
+  path: '/invoices/$id',
+  component: lazyRouteComponent(() => import('../features/invoices/invoice-page'), 'InvoicePage'),
+});
 export const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
 export const fiatPaymentKycRoute = createRoute({
   getParentRoute: parent,

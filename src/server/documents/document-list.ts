@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, exists, getTableColumns, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { contactLabels, documents, invoices, type DocumentRow } from '../db/schema';
+import { containsPattern, searchWords } from '../search/search-text';
 import type { DocumentListQuery, DocumentOrdering } from './document-query';
 
 const DAY_MS = 86_400_000;
@@ -9,9 +10,35 @@ const DAY_MS = 86_400_000;
 const dayStart = (day: string): Date => new Date(`${day}T00:00:00Z`);
 const nextDayStart = (day: string): Date => new Date(dayStart(day).getTime() + DAY_MS);
 
+/** A field of the invoice's bill-to contact as it was saved on the invoice ('' when none). */
+const contactField = (field: 'company' | 'first_name' | 'last_name'): SQL =>
+  sql`coalesce(${invoices.contact} ->> ${field}, '')`;
+
+/**
+ * Documents every word of `search` is in, case-insensitively: in the name, or for an invoice in its number or its
+ * bill-to contact's company, first or last name. `%`, `_` and `\` match themselves. Undefined for no words.
+ */
+export function documentSearchFilter(search: string | undefined): SQL | undefined {
+  const words = searchWords(search);
+  if (words.length === 0) return undefined;
+  return and(
+    ...words.map((word) => {
+      const pattern = containsPattern(word);
+      return or(
+        ilike(documents.name, pattern),
+        ilike(invoices.number, pattern),
+        ilike(contactField('company'), pattern),
+        ilike(contactField('first_name'), pattern),
+        ilike(contactField('last_name'), pattern),
+      );
+    }),
+  );
+}
+
 /**
  * The filters of a documents query, all scoped to `userId`: states and kinds (any of), created between whole
- * UTC days (inclusive), an invoice's currency, and invoices whose bill-to contact carries any of the labels.
+ * UTC days (inclusive), an invoice's currency, invoices whose bill-to contact carries any of the labels, and a
+ * search text.
  * Reports have no state, currency or contact, so those filters leave them out.
  */
 export function documentConditions(db: Database, userId: string, query: DocumentListQuery): SQL[] {
@@ -31,6 +58,8 @@ export function documentConditions(db: Database, userId: string, query: Document
       ),
     );
   }
+  const search = documentSearchFilter(query.search);
+  if (search !== undefined) conditions.push(search);
   return conditions;
 }
 

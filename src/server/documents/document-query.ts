@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES } from '../../shared/enums';
 import { isUuid } from '../data/ids';
 import { isCalendarDay } from '../data/zoned-day';
+import { searchParam } from '../search/search-text';
 
 export const DOCUMENT_ORDERINGS = ['-created_at', 'created_at', 'total_amount', '-total_amount', 'name', '-name'] as const;
 export type DocumentOrdering = (typeof DOCUMENT_ORDERINGS)[number];
@@ -81,6 +82,8 @@ export const documentListQuerySchema = v.pipe(
         v.transform((id) => id.toLowerCase()),
       ),
     ),
+    /** Text every word of which is in the name, or an invoice's number or bill-to company or name. */
+    search: searchParam,
   }),
   v.forward(
     v.partialCheck(

@@ -3,10 +3,25 @@
 /** Which list the documents screen shows. */
 export type DocumentTab = 'invoice' | 'report';
 
-/** GET documents parameters of one list (spec §7 Data, §9: ordering -created_at). */
+/**
+ * GET documents parameters of one list without paging (spec §3 "Document list filter", §7 Data, §9): built by
+ * document-filters.ts; the tab is part of the key only.
+ */
 export interface DocumentListParams {
   tab: DocumentTab;
-  ordering: '-created_at';
+  /** -created_at (newest, the default), total_amount or -total_amount. */
+  ordering: string;
+  aditional_ordering?: string;
+  /** Document kinds of the list (kind repeated). */
+  kind: string[];
+  /** Invoice states (state repeated); none for all. */
+  state?: string[];
+  created_at_after?: string;
+  created_at_before?: string;
+  currency?: string;
+  /** Contact label ids, comma-separated. */
+  labels?: string;
+  search?: string;
 }
 
 /** Every key starts with 'documents', so invalidating `all` also reaches the dashboard's invoicing columns. */

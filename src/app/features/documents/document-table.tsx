@@ -1,13 +1,22 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { SelectAllBox, SelectBox } from './bulk-select-boxes';
 import type { DocumentOut } from '../../../shared/document-types';
 import { CardMenu, type CardMenuItem } from '../../components/card-menu';
 import { Spinner } from '../../components/spinner';
 import { useWideTable } from '../transactions/use-wide-table';
+import bulkStyles from './bulk-actions.module.css';
 import styles from './documents.module.css';
 
 export interface DocumentColumn {
   title: string;
   cell: (document: DocumentOut) => ReactNode;
+}
+
+/** Row checkboxes with select-all over the shown rows. */
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (id: string, checked: boolean) => void;
+  onToggleAll: (checked: boolean) => void;
 }
 
 interface DocumentTableProps {
@@ -21,13 +30,23 @@ interface DocumentTableProps {
   isFetchingNextPage: boolean;
   /** Loads the next 10; called when the end of the list scrolls into view. */
   onLoadMore: () => void;
+  selection?: RowSelection;
 }
 
 /**
  * A documents list (spec §2 Documents): a table with an Action column from 769 px, cards below (spec §9 table
  * breakpoint). The end of the list loads the next page ('Loading...').
  */
-export function DocumentTable({ caption, columns, rows, menu, hasNextPage, isFetchingNextPage, onLoadMore }: DocumentTableProps) {
+export function DocumentTable({
+  caption,
+  columns,
+  rows,
+  menu,
+  hasNextPage,
+  isFetchingNextPage,
+  onLoadMore,
+  selection,
+}: DocumentTableProps) {
   const wide = useWideTable();
   const sentinel = useRef<HTMLDivElement>(null);
   const loadMore = useRef(onLoadMore);
@@ -50,6 +69,18 @@ export function DocumentTable({ caption, columns, rows, menu, hasNextPage, isFet
 
   const [first, ...rest] = columns;
   const menuLabel = (document: DocumentOut) => `Actions for ${document.name}`;
+  const chosen = rows.filter((document) => selection?.selected.has(document.id)).length;
+  const selectAll = selection ? (
+    <SelectAllBox chosen={chosen} total={rows.length} onChange={selection.onToggleAll} hideText={wide} />
+  ) : null;
+  const selectBox = (document: DocumentOut) =>
+    selection ? (
+      <SelectBox
+        name={document.name}
+        checked={selection.selected.has(document.id)}
+        onChange={(checked) => selection.onToggle(document.id, checked)}
+      />
+    ) : null;
 
   return (
     <div className={styles.listWrap}>
@@ -58,6 +89,7 @@ export function DocumentTable({ caption, columns, rows, menu, hasNextPage, isFet
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
+              {selection ? <th scope="col">{selectAll}</th> : null}
               {columns.map((column) => (
                 <th key={column.title} scope="col">
                   {column.title}
@@ -71,6 +103,7 @@ export function DocumentTable({ caption, columns, rows, menu, hasNextPage, isFet
           <tbody>
             {rows.map((document) => (
               <tr key={document.id} data-testid="document-row">
+                {selection ? <td>{selectBox(document)}</td> : null}
                 {columns.map((column) => (
                   <td key={column.title}>{column.cell(document)}</td>
                 ))}
@@ -82,10 +115,15 @@ export function DocumentTable({ caption, columns, rows, menu, hasNextPage, isFet
           </tbody>
         </table>
       ) : (
+        <>
+        {selectAll}
         <ul className={styles.cards} aria-label={caption}>
           {rows.map((document) => (
             <li key={document.id} className={`card ${styles.docCard}`} data-testid="document-row">
-              <div className={styles.docCardTitle}>{first ? first.cell(document) : document.name}</div>
+              <div className={`${styles.docCardTitle} ${selection ? bulkStyles.titleRow : ''}`}>
+                {selectBox(document)}
+                {first ? first.cell(document) : document.name}
+              </div>
               <div className={styles.docCardMenu}>
                 <CardMenu label={menuLabel(document)} items={menu(document)} />
               </div>
@@ -100,6 +138,7 @@ export function DocumentTable({ caption, columns, rows, menu, hasNextPage, isFet
             </li>
           ))}
         </ul>
+        </>
       )}
       <div ref={sentinel} className={styles.sentinel} aria-hidden="true" />
       {isFetchingNextPage ? (

@@ -1,11 +1,13 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import type { DocumentOut } from '../../../shared/document-types';
 import type { CardMenuItem } from '../../components/card-menu';
 import { Spinner } from '../../components/spinner';
+import { useOnline } from '../../lib/online';
 import { NoticeCard } from '../placeholder-pages/page-frame';
+import { BulkActionBar } from './bulk-action-bar';
 import { INVOICE_COLUMNS, REPORT_COLUMNS } from './document-columns';
-import type { DocumentTab } from './document-keys';
+import { documentKeys, type DocumentListParams, type DocumentTab } from './document-keys';
 import { DocumentTable } from './document-table';
 import { documentsInfiniteQuery, flattenDocuments } from './documents-queries';
 import styles from './documents.module.css';
@@ -16,14 +18,35 @@ export const OFFLINE_DOCUMENTS_TEXT =
 
 interface DocumentsListProps {
   tab: DocumentTab;
+  /** The list's filters, sort and search (document-filters.ts). */
+  params: DocumentListParams;
   menu: (document: DocumentOut) => CardMenuItem[];
 }
 
-/** The invoice or report list, newest first, 10 at a time; its loading, offline, failed and empty states. */
-export function DocumentsList({ tab, menu }: DocumentsListProps) {
-  const list = useInfiniteQuery(documentsInfiniteQuery(tab));
+/**
+ * The invoice or report list, 10 at a time, under the chosen filters; its loading, offline, failed and empty
+ * states; row checkboxes with select-all over the shown rows and the bulk actions on them.
+ */
+export function DocumentsList({ tab, params, menu }: DocumentsListProps) {
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery(documentsInfiniteQuery(params));
   const rows = useMemo(() => flattenDocuments(list.data), [list.data]);
   const what = tab === 'invoice' ? 'Invoices' : 'Reports';
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
+  // Only shown rows count as selected: a filter change or a delete elsewhere drops the others.
+  const selected = useMemo(() => rows.filter((document) => selectedIds.has(document.id)), [rows, selectedIds]);
+
+  // A filter or sort change starts from the first page: lists of other filters are dropped (kept while offline,
+  // where they are all there is to show).
+  const online = useOnline();
+  const listKey = JSON.stringify(documentKeys.list(params));
+  useEffect(() => {
+    if (!online) return;
+    queryClient.removeQueries({
+      queryKey: documentKeys.lists,
+      predicate: (query) => JSON.stringify(query.queryKey) !== listKey,
+    });
+  }, [queryClient, listKey, online]);
 
   if (list.isPending && list.fetchStatus === 'paused') {
     return (
@@ -57,16 +80,39 @@ export function DocumentsList({ tab, menu }: DocumentsListProps) {
     );
   }
   return (
-    <DocumentTable
-      caption={what}
-      columns={tab === 'invoice' ? INVOICE_COLUMNS : REPORT_COLUMNS}
-      rows={rows}
-      menu={menu}
-      hasNextPage={list.hasNextPage}
-      isFetchingNextPage={list.isFetchingNextPage}
-      onLoadMore={() => {
-        if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-      }}
-    />
+    <>
+      {selected.length > 0 ? (
+        <BulkActionBar
+          tab={tab}
+          selected={selected}
+          onDeleted={(ids) =>
+            setSelectedIds((old) => new Set([...old].filter((id) => !ids.includes(id))))
+          }
+          onClearSelection={() => setSelectedIds(new Set())}
+        />
+      ) : null}
+      <DocumentTable
+        caption={what}
+        columns={tab === 'invoice' ? INVOICE_COLUMNS : REPORT_COLUMNS}
+        rows={rows}
+        menu={menu}
+        hasNextPage={list.hasNextPage}
+        isFetchingNextPage={list.isFetchingNextPage}
+        onLoadMore={() => {
+          if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
+        }}
+        selection={{
+          selected: selectedIds,
+          onToggle: (id, checked) =>
+            setSelectedIds((old) => {
+              const next = new Set(old);
+              if (checked) next.add(id);
+              else next.delete(id);
+              return next;
+            }),
+          onToggleAll: (checked) => setSelectedIds(checked ? new Set(rows.map((document) => document.id)) : new Set()),
+        }}
+      />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { DocumentOut } from '../../../shared/document-types';
 import { MESSAGES } from '../../../shared/messages';
 import type { CardMenuItem } from '../../components/card-menu';
@@ -9,11 +9,20 @@ import { noteIfQueued, requireOnline } from '../offline/network-actions';
 import { useCreateInvoice } from '../overview/use-create-invoice';
 import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
 import { UpgradeDialog } from '../quick-create/upgrade-dialog';
+import { PageSearchField } from '../search/page-search-field';
+import { usePageSearch } from '../search/use-page-search';
 import { CreateReportDialog, type ReportDialogMode } from './create-report-dialog';
 import { DocumentDeleteDialog } from './document-delete-dialog';
+import { exportDocumentCsv, exportDocumentPdf, openQuickbooksReport } from './document-exports';
+import { DocumentFilterBar } from './document-filter-bar';
+import { useActivityBounds } from './document-filter-bounds';
+import { useDocumentFilters } from './document-filter-state';
+import { activeDocumentFilterCount, documentListParams } from './document-filters';
+import filterStyles from './document-filter-bar.module.css';
 import { documentMutationKeys, type DocumentTab } from './document-keys';
 import { DocumentsList } from './documents-list';
 import { deleteVariables, type DeleteDocumentVariables } from './documents-queries';
+import { ReportViewDialog } from './report-view-dialog';
 import { TabToggle } from './tab-toggle';
 import styles from './documents.module.css';
 
@@ -48,8 +57,20 @@ function DocumentsScreen() {
   const [tab, setTab] = useState<DocumentTab>('invoice');
   const [dialog, setDialog] = useState<ReportDialogMode | null>(null);
   const [deleting, setDeleting] = useState<DocumentOut | null>(null);
+  const [viewing, setViewing] = useState<DocumentOut | null>(null);
   const invoice = useCreateInvoice();
   const remove = useMutation<undefined, Error, DeleteDocumentVariables>({ mutationKey: documentMutationKeys.remove });
+  const filterState = useDocumentFilters();
+  const search = usePageSearch('/documents');
+  const bounds = useActivityBounds(true);
+  const { filters, reset } = filterState;
+  const params = useMemo(() => documentListParams(tab, filters, search.applied), [tab, filters, search.applied]);
+  const activeCount = activeDocumentFilterCount(filters, tab);
+  const filtered = activeCount > 0 || search.applied !== '';
+  const clearFilters = () => {
+    reset();
+    search.clear();
+  };
 
   // The dialog opens once per request, on the report list.
   const [seenRequest, setSeenRequest] = useState<string | undefined>(undefined);
@@ -68,6 +89,12 @@ function DocumentsScreen() {
 
   const menu = (document: DocumentOut): CardMenuItem[] => {
     const deleteItem: CardMenuItem = { label: 'Delete', danger: true, onSelect: () => setDeleting(document) };
+    const pdfItem: CardMenuItem = {
+      label: 'Export as PDF',
+      onSelect: () => {
+        if (requireOnline('Exporting a PDF')) void exportDocumentPdf(document);
+      },
+    };
     if (document.kind === 'INVOICE') {
       const invoiceId = document.invoice?.id;
       return [
@@ -75,16 +102,40 @@ function DocumentsScreen() {
           ? [{ label: 'View invoice', onSelect: () => void navigate({ to: '/invoices/$id', params: { id: invoiceId } }) }]
           : []),
         deleteItem,
+        pdfItem,
       ];
     }
-    return [{ label: 'Edit Report', onSelect: () => setDialog({ kind: 'edit', document }) }, deleteItem];
+    return [
+      {
+        label: 'View Report',
+        onSelect: () => {
+          if (!openQuickbooksReport(document)) setViewing(document);
+        },
+      },
+      { label: 'Edit Report', onSelect: () => setDialog({ kind: 'edit', document }) },
+      {
+        label: 'Export as CSV',
+        onSelect: () => {
+          if (requireOnline('Exporting a CSV file')) void exportDocumentCsv(document);
+        },
+      },
+      pdfItem,
+      deleteItem,
+    ];
   };
+
 
   return (
     <PageFrame
       title="Documents"
       actions={
-        tab === 'invoice' ? (
+        <>
+        {filtered ? (
+          <button type="button" className={`btn btn-ghost ${filterStyles.clearLink}`} onClick={clearFilters}>
+            Clear Filters
+          </button>
+        ) : null}
+        {tab === 'invoice' ? (
           <button
             type="button"
             className="btn btn-primary"
@@ -104,11 +155,22 @@ function DocumentsScreen() {
           >
             Create Report
           </button>
-        )
+        )}
+        </>
       }
     >
       <TabToggle value={tab} onChange={setTab} />
-      <DocumentsList key={tab} tab={tab} menu={menu} />
+      <div className={filterStyles.searchRow}>
+        <PageSearchField
+          label={tab === 'invoice' ? 'Search invoices' : 'Search reports'}
+          value={search.text}
+          onChange={search.setText}
+          onClear={search.clear}
+        />
+      </div>
+      <DocumentFilterBar tab={tab} state={filterState} bounds={bounds} activeCount={activeCount} />
+      <DocumentsList key={tab} tab={tab} params={params} menu={menu} />
+      <ReportViewDialog document={viewing} onClose={() => setViewing(null)} />
       <CreateReportDialog
         mode={dialog}
         onClose={() => setDialog(null)}

@@ -6,12 +6,12 @@
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
 import type { DocumentOut, DocumentPage } from '../../../shared/document-types';
-import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/enums';
-import { api, nonFieldErrorText } from '../../lib/api-client';
+import { api, nonFieldErrorText, type QueryParams } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { alreadyAnnounced } from '../contacts/contact-queries';
 import { idempotencyHeaders } from '../offline/idempotency-key';
+import { defaultDocumentFilters, documentListParams, REPORT_KINDS, type DocumentFilters } from './document-filters';
 import { documentKeys, type DocumentListParams, type DocumentTab } from './document-keys';
 import type { ReportBody, ReportPatchBody } from './report-body';
 
@@ -22,21 +22,17 @@ export const DOCUMENTS_PAGE_SIZE = 10;
 export const INVOICE_DELETED = 'Invoice was successfully deleted';
 export const REPORT_DELETED = 'Report was successfully deleted';
 
-/** Every kind but INVOICE is a report. */
-export const REPORT_KINDS: readonly DocumentKind[] = DOCUMENT_KINDS.filter((kind) => kind !== 'INVOICE');
+export { REPORT_KINDS };
 
-export function listParams(tab: DocumentTab): DocumentListParams {
-  return { tab, ordering: '-created_at' };
+/** The parameters of a list under these filters (the defaults when none) and search text. */
+export function listParams(tab: DocumentTab, filters: DocumentFilters = defaultDocumentFilters(), search?: string): DocumentListParams {
+  return documentListParams(tab, filters, search);
 }
 
-/** The query string of one page: limit, offset, ordering and the kinds of the list (kind repeated). */
-export function documentPageQuery(params: DocumentListParams, offset: number) {
-  return {
-    limit: DOCUMENTS_PAGE_SIZE,
-    offset,
-    ordering: params.ordering,
-    kind: params.tab === 'invoice' ? ['INVOICE'] : [...REPORT_KINDS],
-  };
+/** The query string of one page: limit, offset and the list's parameters (kind and state repeated). */
+export function documentPageQuery(params: DocumentListParams, offset: number): QueryParams {
+  const { tab: _tab, ...query } = params;
+  return { limit: DOCUMENTS_PAGE_SIZE, offset, ...query };
 }
 
 /** Offset of the page after `pages`; undefined when the server said there is no next page. */
@@ -45,9 +41,8 @@ export function nextDocumentOffset(lastPage: DocumentPage, pages: readonly Docum
   return pages.reduce((sum, page) => sum + page.results.length, 0);
 }
 
-/** GET documents of one list, newest first, 10 at a time. */
-export function documentsInfiniteQuery(tab: DocumentTab, enabled = true) {
-  const params = listParams(tab);
+/** GET documents of one list (newest first unless sorted otherwise), 10 at a time. */
+export function documentsInfiniteQuery(params: DocumentListParams, enabled = true) {
   return infiniteQueryOptions({
     queryKey: documentKeys.list(params),
     queryFn: ({ pageParam, signal }) => api.get<DocumentPage>(API.documents, documentPageQuery(params, pageParam), { signal }),

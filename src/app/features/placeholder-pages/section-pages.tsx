@@ -32,10 +32,6 @@ export function NewInvoicePage() {
   return <SectionPage title="New Invoice" />;
 }
 
-export function InvoicePage() {
-  return <SectionPage title="Invoice" />;
-}
-
 export function PricingPage() {
   return <SectionPage title="Plans & Pricing" />;
 }

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 export const PAGE_SEARCH_DEBOUNCE_MS = 300;
 
 /** Pages whose ?search= a search box edits. */
-export type SearchablePage = '/contacts' | '/wallets';
+export type SearchablePage = '/contacts' | '/wallets' | '/documents';
 
 /**
  * A page's search text kept in the URL (?search=…): the box shows the URL's text (also when the global search or

@@ -12,12 +12,10 @@ import { newIdempotencyKey } from '../offline/idempotency-key';
 import { noteIfQueued } from '../offline/network-actions';
 import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
 import { UpgradeDialog } from '../quick-create/upgrade-dialog';
-import { useToday } from './app-day-rollover';
-import { dateBounds } from './date-range-rules';
+import { useActivityBounds } from '../documents/document-filter-bounds';
 import { hasActiveFilters, listParams } from './transaction-filters';
 import { TransactionFilterBar } from './transaction-filter-bar';
 import {
-  firstTransactionQuery,
   flattenPages,
   reachedTransactionLimit,
   transactionKeys,
@@ -59,13 +57,12 @@ function TransactionList({ user }: { user: User }) {
   const canLabel = user.full_access;
 
   const list = useInfiniteQuery(transactionsInfiniteQuery(params));
-  const first = useQuery(firstTransactionQuery());
   const limit = useQuery(transactionsLimitQuery());
   // Label changes not answered yet show their sets, whatever a refetch wrote meanwhile.
   const pendingLabels = usePendingLabelSets(transactionMutationKeys.setLabels);
   const rows = useMemo(() => withLabelSets(flattenPages(list.data), pendingLabels), [list.data, pendingLabels]);
-  const today = useToday();
-  const bounds = useMemo(() => dateBounds(first.data, today), [first.data, today]);
+  // From the first transaction or first document, whichever is earlier (spec §5); guests have no documents.
+  const bounds = useActivityBounds(user.full_access);
 
   // A filter or sort change starts from the first page: lists of other filters are dropped (kept while offline,
   // where they are all there is to show).

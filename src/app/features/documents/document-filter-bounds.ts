@@ -1,0 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useToday } from '../transactions/app-day-rollover';
+import { dateBounds, type DateBounds } from '../transactions/date-range-rules';
+import { firstTransactionQuery } from '../transactions/transaction-queries';
+import { firstDocumentQuery } from './documents-queries';
+import { earliestDay } from './report-form-rules';
+
+/**
+ * The bounds of a date-range filter (spec §5): from the user's first transaction or first document, whichever is
+ * earlier (else today), to today. Documents are not asked for when `withDocuments` is false (guests, spec §6).
+ */
+export function useActivityBounds(withDocuments: boolean): DateBounds {
+  const firstTransaction = useQuery(firstTransactionQuery());
+  const firstDocument = useQuery(firstDocumentQuery(withDocuments));
+  const today = useToday();
+  const first = earliestDay(firstTransaction.data, withDocuments ? firstDocument.data : null);
+  return useMemo(() => dateBounds(first, today), [first, today]);
+}

@@ -1,0 +1,10 @@
+/**
+ * The invoice PDF link (spec §2: 'PDF link: invoices/{id}/pdf with download true or false') of the invoice page.
+ */
+import { API } from '../../../shared/api-paths';
+import { buildUrl } from '../../lib/api-client';
+
+/** GET invoices/{id}/pdf: `download` true answers it as an attachment, false shows it inline. */
+export function invoicePdfUrl(invoiceId: string, download: boolean): string {
+  return buildUrl(API.invoicePdf(invoiceId), { download });
+}
