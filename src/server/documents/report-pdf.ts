@@ -99,13 +99,14 @@ function header(doc: Pdf, data: ReportPdfData): number {
 
 function transactionTable(doc: Pdf, data: ReportPdfData, top: number): void {
   const columns = fit(doc, [
-    { title: 'Date', width: 62 },
-    { title: 'Wallet', width: 60 },
-    { title: 'Direction', width: 46 },
-    { title: 'Token', width: 40 },
-    { title: 'Amount', width: 70, align: 'right' },
+    // dd.MM.yyyy HH:mm on one line.
+    { title: 'Date', width: 78 },
+    { title: 'Wallet', width: 56 },
+    { title: 'Direction', width: 40 },
+    { title: 'Token', width: 36 },
+    { title: 'Amount', width: 66, align: 'right' },
     { title: 'Value', width: 56, align: 'right' },
-    { title: 'Fee', width: 50, align: 'right' },
+    { title: 'Fee', width: 46, align: 'right' },
     { title: 'From / To', width: 62 },
     { title: 'Hash', width: 62 },
   ]);
@@ -125,14 +126,15 @@ function transactionTable(doc: Pdf, data: ReportPdfData, top: number): void {
 
 function holdingsTable(doc: Pdf, data: ReportPdfData, top: number): void {
   const columns = fit(doc, [
-    { title: 'Token', width: 60 },
-    { title: 'ITIN', width: 150 },
-    { title: 'Holdings at start', width: 85, align: 'right' },
-    { title: 'Inflow', width: 85, align: 'right' },
-    { title: 'Outflow', width: 85, align: 'right' },
-    { title: 'Holdings at end', width: 85, align: 'right' },
-    { title: 'Change', width: 85, align: 'right' },
-    { title: 'Wallet', width: 95 },
+    { title: 'Token', width: 50 },
+    // A contract address in groups of 4 (51 characters) on one line.
+    { title: 'ITIN', width: 225 },
+    { title: 'Holdings at start', width: 78, align: 'right' },
+    { title: 'Inflow', width: 72, align: 'right' },
+    { title: 'Outflow', width: 72, align: 'right' },
+    { title: 'Holdings at end', width: 78, align: 'right' },
+    { title: 'Change', width: 72, align: 'right' },
+    { title: 'Wallet', width: 93 },
   ]);
   const rows = (data.holdings ?? []).map((row) => [
     row.token.symbol,
