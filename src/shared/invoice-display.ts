@@ -4,7 +4,7 @@
  */
 import dayjs from 'dayjs';
 import type { InvoiceContactOut, InvoiceItemOut, InvoiceOut, InvoiceOwnerOut } from './document-types';
-import { FIAT_SYMBOLS, type FiatCurrency, type InvoiceState, type InvoiceTemplate } from './enums';
+import { FIAT_SYMBOLS, NETWORK_LABELS, type FiatCurrency, type InvoiceState, type InvoiceTemplate } from './enums';
 import { formatAmount, formatEuro, toDecimal } from './money';
 
 /** What a missing value reads. */
@@ -145,11 +145,11 @@ export function bankDetailLines(owner: InvoiceOwnerOut | null): [label: string, 
   return rows.map(([label, value]): [string, string] => [label, value.trim()]).filter(([, value]) => value !== '');
 }
 
-/** 'POLYGON · 0x12…' parts of the receiving wallet, and the token ('USDT (Tether USD)'). */
+/** 'Polygon', '0x12…' parts of the receiving wallet, and the token ('USDT (Tether USD)'). */
 export function paymentText(invoice: Pick<InvoiceOut, 'wallet' | 'token'>): { network: string; address: string; token: string } {
   const token = invoice.token;
   return {
-    network: invoice.wallet?.network ?? NOT_GIVEN,
+    network: invoice.wallet ? NETWORK_LABELS[invoice.wallet.network] : NOT_GIVEN,
     address: invoice.wallet?.address ?? NOT_GIVEN,
     token: token === null ? NOT_GIVEN : token.name && token.name !== token.symbol ? `${token.symbol} (${token.name})` : token.symbol || NOT_GIVEN,
   };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiFromPage } from './support/app-data';
+import { apiFromPage, issueInvoicesThroughApi } from './support/app-data';
 import { freshAccountIndex, signInWithTestWallet } from './support/data-screens';
 import { signInWithDemo } from './support/sign-in';
 
@@ -116,4 +116,16 @@ test("a signed-in user's wallets, contacts and their dialogs fit the screen", as
     await settled(page);
     await expectFits(page, path);
   }
+  const [invoiceId] = await issueInvoicesThroughApi(page, ['An invoice with a rather long name for a narrow phone']);
+  await page.goto('/documents');
+  await expect(page.getByTestId('document-row')).toHaveCount(1);
+  await expectFits(page, '/documents');
+  await page.getByRole('button', { name: 'Report', exact: true }).click();
+  await page.getByRole('button', { name: 'Create Report' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create new report' })).toBeVisible();
+  await expectFits(page, 'Create new report dialog');
+  await page.keyboard.press('Escape');
+  await page.goto(`/invoices/${invoiceId ?? ''}`);
+  await expect(page.getByText('An invoice with a rather long name for a narrow phone').first()).toBeVisible();
+  await expectFits(page, '/invoices/{id}');
 });

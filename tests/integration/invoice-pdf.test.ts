@@ -144,7 +144,7 @@ describe.each(availableDrivers())('invoice PDF on %s', (kind) => {
       '21%',
       '€21.00',
       '€121.00',
-      'POLYGON',
+      'Polygon',
       'USDT',
       'Thank you',
     ]) {

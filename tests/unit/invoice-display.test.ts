@@ -111,7 +111,7 @@ describe('invoice display', () => {
     expect(paymentText({ wallet: null, token: null })).toEqual({ network: 'N/A', address: 'N/A', token: 'N/A' });
     expect(
       paymentText({ wallet: { id: null, network: 'POLYGON', address: '0xabc' }, token: { id: 't', symbol: 'USDT', name: 'Tether USD', image_url: '' } }),
-    ).toEqual({ network: 'POLYGON', address: '0xabc', token: 'USDT (Tether USD)' });
+    ).toEqual({ network: 'Polygon', address: '0xabc', token: 'USDT (Tether USD)' });
     expect(messageText('  ')).toBe('N/A');
     expect(messageText(' Thanks ')).toBe('Thanks');
   });

@@ -89,7 +89,11 @@ export function DocumentTable({
           <caption className="visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              {selection ? <th scope="col">{selectAll}</th> : null}
+              {selection ? (
+                <th scope="col" className={styles.selectHead}>
+                  {selectAll}
+                </th>
+              ) : null}
               {columns.map((column) => (
                 <th key={column.title} scope="col">
                   {column.title}
