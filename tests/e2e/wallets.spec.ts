@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addWalletThroughApi, persistedCacheText, underServiceWorker } from './support/app-data';
+import { addWalletThroughApi, apiFromPage, issueInvoicesThroughApi, persistedCacheText, underServiceWorker } from './support/app-data';
 import { openAccountMenu, signInWithDemo } from './support/sign-in';
 import { expectNoSeriousA11yViolations, freshAccountIndex, signInWithTestWallet } from './support/data-screens';
 
@@ -197,4 +197,25 @@ test('wallets open offline from the saved data, and a rename made offline is sen
     async () => ((await (await fetch('/api/wallets')).json()) as { name: string }[]).map((wallet) => wallet.name),
   );
   expect(names).toEqual(['Travel fund']);
+});
+
+test('deleting a wallet that documents were made from lists them first and deletes them too', async ({ page }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  await addWalletThroughApi(page, 'Receiving', WALLET_ADDRESS);
+  await issueInvoicesThroughApi(page, ['Invoice for March']);
+  await page.goto('/wallets');
+  await page.getByRole('button', { name: 'Actions for Receiving' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete wallet?' });
+  await expect(confirm.getByRole('listitem')).toHaveText(['Invoice for March']);
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  expect((await apiFromPage(page, 'GET', '/api/documents')).body).toMatchObject({ count: 1 });
+
+  await page.getByRole('button', { name: 'Actions for Receiving' }).click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Wallet Deleted Successfully!')).toBeVisible();
+  expect((await apiFromPage(page, 'GET', '/api/documents')).body).toMatchObject({ count: 0 });
 });
