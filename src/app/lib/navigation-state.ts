@@ -21,6 +21,8 @@ declare module '@tanstack/history' {
     openDialog?: OpenDialogRequest;
     /** Contact id preselected on /new-invoice. */
     contactId?: string;
+    /** Draft invoice id edited on /new-invoice (documents' 'Edit invoice', the invoice page's 'Edit'). */
+    invoiceId?: string;
     /** Wallet id prefilled on /new-invoice, or preset in the new report dialog. */
     walletId?: string;
     /** Exchange account preset in the new report dialog. */

@@ -3,7 +3,6 @@ import { OverviewPage } from '../features/overview/overview-page';
 import {
   AdminPage,
   FiatPaymentKycPage,
-  NewInvoicePage,
   PricingPage,
 } from '../features/placeholder-pages/section-pages';
 import { adminTarget, fiatKycTarget, newInvoiceTarget } from './guards';
@@ -30,11 +29,12 @@ export const documentsRoute = createRoute({
   validateSearch: parseTextSearch,
   component: lazyRouteComponent(() => import('../features/documents/documents-page'), 'DocumentsPage'),
 });
+/** /new-invoice (spec §2 New invoice): the invoice form; { invoiceId } in navigation state edits that draft. */
 export const newInvoiceRoute = createRoute({
   getParentRoute: parent,
   path: '/new-invoice',
   beforeLoad: guard(newInvoiceTarget),
-  component: NewInvoicePage,
+  component: lazyRouteComponent(() => import('../features/new-invoice/new-invoice-page'), 'NewInvoicePage'),
 });
 /** /invoices/$id (spec §2 Invoice view and payment). */
 export const invoiceRoute = createRoute({

@@ -61,18 +61,28 @@ interface ContactFormDialogProps {
   /** The contact being edited; null creates a new one. */
   contact: ContactOut | null;
   onClose: () => void;
+  /** Told the saved contact once the server has answered (the invoice form picks a contact it adds). */
+  onSaved?: (contact: ContactOut) => void;
 }
 
 /** 'Contact information' dialog (spec §2, §5): add or edit a contact. */
-export function ContactFormDialog({ open, contact, onClose }: ContactFormDialogProps) {
+export function ContactFormDialog({ open, contact, onClose, onSaved }: ContactFormDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Contact information">
-      {open ? <ContactForm key={contact?.id ?? 'new'} contact={contact} onDone={onClose} /> : null}
+      {open ? <ContactForm key={contact?.id ?? 'new'} contact={contact} onDone={onClose} onSaved={onSaved} /> : null}
     </Dialog>
   );
 }
 
-function ContactForm({ contact, onDone }: { contact: ContactOut | null; onDone: () => void }) {
+function ContactForm({
+  contact,
+  onDone,
+  onSaved,
+}: {
+  contact: ContactOut | null;
+  onDone: () => void;
+  onSaved?: (contact: ContactOut) => void;
+}) {
   useSignals();
   const formId = useId();
   const online = useOnline();
@@ -97,8 +107,10 @@ function ContactForm({ contact, onDone }: { contact: ContactOut | null; onDone: 
       return;
     }
     try {
-      if (contact) await update.mutateAsync({ id: contact.id, contact: input });
-      else await create.mutateAsync({ contact: input, idempotencyKey: newIdempotencyKey() });
+      const saved = contact
+        ? await update.mutateAsync({ id: contact.id, contact: input })
+        : await create.mutateAsync({ contact: input, idempotencyKey: newIdempotencyKey() });
+      onSaved?.(saved);
       toast(CONTACT_SAVED, 'success');
       reset(form);
       onDone();

@@ -98,6 +98,9 @@ function DocumentsScreen() {
     if (document.kind === 'INVOICE') {
       const invoiceId = document.invoice?.id;
       return [
+        ...(invoiceId && document.state === 'DRAFT'
+          ? [{ label: 'Edit invoice', onSelect: () => void navigate({ to: '/new-invoice', state: { invoiceId } }) }]
+          : []),
         ...(invoiceId
           ? [{ label: 'View invoice', onSelect: () => void navigate({ to: '/invoices/$id', params: { id: invoiceId } }) }]
           : []),

@@ -36,6 +36,12 @@ function InvoiceActions({ invoice }: { invoice: InvoiceOut }) {
       >
         View PDF
       </a>
+      {/* Only drafts can be edited (spec §4). */}
+      {invoice.state === 'DRAFT' ? (
+        <Link className="btn" to="/new-invoice" state={{ invoiceId: invoice.id }}>
+          Edit
+        </Link>
+      ) : null}
       {/* Only an invoice awaiting payment can be paid (spec §2). */}
       {invoice.state === 'DUE' ? (
         <Link className="btn btn-primary" to="/pay-invoice/$id" params={{ id: invoice.id }}>

@@ -28,10 +28,6 @@ export function ContactsPage() {
   return <SectionPage title="Contacts" loggedInOnly />;
 }
 
-export function NewInvoicePage() {
-  return <SectionPage title="New Invoice" />;
-}
-
 export function PricingPage() {
   return <SectionPage title="Plans & Pricing" />;
 }

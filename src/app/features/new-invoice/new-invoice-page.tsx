@@ -1,0 +1,85 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import type { User } from '../../../shared/api-types';
+import { Spinner } from '../../components/spinner';
+import { useCurrentUser } from '../../lib/session';
+import { invoiceFailure, invoiceQuery } from '../invoices/invoice-queries';
+import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
+import { InvoiceForm } from './invoice-form';
+import { emptyInvoiceForm, invoiceToForm } from './invoice-form-model';
+import { EDIT_NEEDS_NETWORK, GUEST_INVOICE_TEXT } from './new-invoice-texts';
+import styles from './new-invoice.module.css';
+
+/** Loads the draft named in navigation state; anything but a draft opens its invoice page instead (spec §4). */
+function EditInvoice({ user, invoiceId, onFresh }: { user: User; invoiceId: string; onFresh: () => void }) {
+  const navigate = useNavigate();
+  const query = useQuery({ ...invoiceQuery(invoiceId), staleTime: 0 });
+  const invoice = query.isFetchedAfterMount ? query.data : undefined;
+  const failure = query.isError ? invoiceFailure(query.error) : null;
+  const notDraft = invoice !== undefined && invoice.state !== 'DRAFT';
+
+  useEffect(() => {
+    if (notDraft) void navigate({ to: '/invoices/$id', params: { id: invoiceId }, replace: true });
+    else if (failure === 'not-found') void navigate({ to: '/invoices/$id', params: { id: invoiceId }, replace: true });
+  }, [notDraft, failure, invoiceId, navigate]);
+
+  if (failure === 'offline' || (query.isPending && query.fetchStatus === 'paused')) {
+    return (
+      <NoticeCard>
+        <p>{EDIT_NEEDS_NETWORK}</p>
+      </NoticeCard>
+    );
+  }
+  if (invoice === undefined || notDraft) {
+    return (
+      <div className={styles.loading}>
+        <Spinner label="Loading invoice" showLabel />
+      </div>
+    );
+  }
+  return <InvoiceForm key={invoiceId} user={user} initial={invoiceToForm(invoice)} invoiceId={invoiceId} onFresh={onFresh} />;
+}
+
+/**
+ * /new-invoice (spec §2 New invoice): the invoice form, empty (a contact or wallet may be prefilled from navigation
+ * state) or, with { invoiceId } in navigation state, a draft to edit. Full access only (the route guard sends others
+ * to /overview); a guest who gets here reads that the feature needs a login.
+ */
+export function NewInvoicePage() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const state = useLocation({ select: (location) => location.state });
+  const invoiceId = state.invoiceId;
+  const [fresh, setFresh] = useState(0);
+
+  // After a download-only save the page offers a new, empty form (the saved invoice is issued, so not editable).
+  const onFresh = () => {
+    setFresh((n) => n + 1);
+    void navigate({ to: '/new-invoice', state: {}, replace: true });
+  };
+
+  if (!user?.full_access) {
+    return (
+      <PageFrame title="New Invoice">
+        <NoticeCard>
+          <p>{GUEST_INVOICE_TEXT}</p>
+        </NoticeCard>
+      </PageFrame>
+    );
+  }
+  return (
+    <PageFrame title={invoiceId ? 'Edit Invoice' : 'New Invoice'}>
+      {invoiceId ? (
+        <EditInvoice user={user} invoiceId={invoiceId} onFresh={onFresh} />
+      ) : (
+        <InvoiceForm
+          key={`new-${String(fresh)}`}
+          user={user}
+          initial={emptyInvoiceForm(user, { contactId: state.contactId, walletId: state.walletId })}
+          onFresh={onFresh}
+        />
+      )}
+    </PageFrame>
+  );
+}
