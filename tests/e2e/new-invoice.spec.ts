@@ -74,7 +74,7 @@ test('fill and SEND an invoice with two items: the PDF downloads and the invoice
 
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'SEND', exact: true }).click();
-  expect((await download).suggestedFilename()).toBe('Two-items.pdf');
+  expect((await download).suggestedFilename()).toBe('Two items.pdf');
   await expect(page).toHaveURL(/\/documents$/);
   const row = rows(page).filter({ hasText: 'Two items' });
   await expect(row).toContainText('SENT');
@@ -124,7 +124,7 @@ test('SAVE DRAFT with only a name, then Edit invoice: pre-send and item checks, 
   await fillItem(page, 1, { name: 'Consulting', quantity: '3', price: '9.5' });
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'SEND', exact: true }).click();
-  expect((await download).suggestedFilename()).toBe('Edited-invoice.pdf');
+  expect((await download).suggestedFilename()).toBe('Edited invoice.pdf');
   await expect(page).toHaveURL(/\/documents$/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('Edited invoice');

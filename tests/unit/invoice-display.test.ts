@@ -16,9 +16,7 @@ import {
   paymentText,
   unitPriceText,
 } from '../../src/shared/invoice-display';
-import { invoicePdfFileName } from '../../src/server/invoices/invoice-pdf';
 import { pdfSymbol, pdfText } from '../../src/server/invoices/invoice-pdf-parts';
-import { contentDisposition } from '../../src/server/invoices/invoice-pdf-routes';
 import { invoicePdfUrl } from '../../src/app/features/invoices/invoice-pdf-link';
 import { invoiceFailure } from '../../src/app/features/invoices/invoice-queries';
 import { ApiError, NetworkError } from '../../src/app/lib/api-client';
@@ -128,16 +126,6 @@ describe('invoice PDF helpers', () => {
     expect(pdfText('Zürich €5 – “ok”')).toBe('Zürich €5 – “ok”');
     expect(pdfText('中文 ₹\tx\u0000')).toBe('?? ? x ');
     expect([pdfSymbol('EUR'), pdfSymbol('USD'), pdfSymbol('CHF'), pdfSymbol('INR'), pdfSymbol('ETH')]).toEqual(['€', '$', 'CHF', 'INR', 'ETH']);
-  });
-
-  it('names the file safely and sets the disposition', () => {
-    expect(invoicePdfFileName('Website / January: redesign')).toBe('Website-January-redesign.pdf');
-    expect(invoicePdfFileName('Ünïcode "quotes"\r\n')).toBe('Unicode-quotes.pdf');
-    expect(invoicePdfFileName('../../etc/passwd')).toBe('etc-passwd.pdf');
-    expect(invoicePdfFileName('中文')).toBe('invoice.pdf');
-    expect(invoicePdfFileName('x'.repeat(300))).toBe(`${'x'.repeat(80)}.pdf`);
-    expect(contentDisposition(true, 'a.pdf')).toBe('attachment; filename="a.pdf"');
-    expect(contentDisposition(false, 'a.pdf')).toBe('inline; filename="a.pdf"');
   });
 
   it('links the PDF and tells a refused fetch from a missing network', () => {

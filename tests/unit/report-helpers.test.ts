@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentDisposition, csvCell, csvLine, exportFileName, num } from '../../src/server/documents/csv';
+import { csvCell, csvLine, num } from '../../src/server/documents/csv';
+import { contentDisposition, exportFileName } from '../../src/server/http/file-download';
 import { holdingsRow, holdingsRows, itinOf, mergeFlows, type HoldingsFlow, type ReportToken } from '../../src/server/documents/holdings-math';
 import { pdfSafe } from '../../src/server/documents/report-pdf';
 import { itinGroups, reportDateTime, reportDay } from '../../src/shared/report-format';
@@ -35,6 +36,7 @@ describe('CSV cells', () => {
     expect(exportFileName('Q1 report', 'csv')).toBe('Q1 report.csv');
     expect(exportFileName('a/b\\c:d*e?"f"<g>|h', 'pdf')).toBe('a b c d e f g h.pdf');
     expect(exportFileName('..hidden', 'csv')).toBe('hidden.csv');
+    expect(exportFileName('../../etc/passwd', 'pdf')).not.toMatch(/[\\/]/);
     expect(exportFileName('  \n ', 'csv')).toBe('document.csv');
     expect(exportFileName('x'.repeat(300), 'csv')).toBe(`${'x'.repeat(100)}.csv`);
     expect(contentDisposition('attachment', 'Bericht März.csv')).toBe(

@@ -1,5 +1,6 @@
 /** GET documents query parameters (spec §3 "Document list filter", §7 Data), checked with clear field errors. */
 import * as v from 'valibot';
+import { list, single, wholeNumber } from '../http/query-params';
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES } from '../../shared/enums';
 import { isUuid } from '../data/ids';
 import { isCalendarDay } from '../data/zoned-day';
@@ -12,46 +13,9 @@ export type DocumentOrdering = (typeof DOCUMENT_ORDERINGS)[number];
 export const DOCUMENTS_PAGE_SIZE = 10;
 export const MAX_DOCUMENTS_PAGE_SIZE = 100;
 export const MAX_DOCUMENTS_OFFSET = 10_000_000;
-const MAX_LIST_ITEMS = 50;
 
 const DATE_FORMAT_MESSAGE = 'date should be in yyyy-mm-dd format';
 const DATE_ORDER_MESSAGE = 'This date should be after "From" Date';
-
-const single = (field: string) =>
-  v.pipe(
-    v.unknown(),
-    v.check((value) => !Array.isArray(value), `Give one ${field}.`),
-    v.transform((value) => String(value).trim()),
-  );
-
-const wholeNumber = (field: string, min: number, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      single(field),
-      v.regex(/^\d{1,9}$/, `${field} must be a whole number.`),
-      v.transform(Number),
-      v.minValue(min, `Ensure ${field} is at least ${String(min)}.`),
-      v.maxValue(max, `Ensure ${field} is at most ${String(max)}.`),
-    ),
-    String(fallback),
-  );
-
-/** A list given as repeated parameters (`state=DUE&state=PAID`), comma-separated, or both; blanks dropped. */
-const list = <T extends string>(field: string, item: v.GenericSchema<string, T>) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((value) =>
-        (Array.isArray(value) ? value : [value])
-          .flatMap((entry) => String(entry).split(','))
-          .map((entry) => entry.trim())
-          .filter((entry) => entry !== ''),
-      ),
-      v.maxLength(MAX_LIST_ITEMS, `Give at most ${String(MAX_LIST_ITEMS)} ${field}.`),
-      v.array(item),
-    ),
-    [],
-  );
 
 const ordering = v.pipe(
   single('ordering'),

@@ -15,11 +15,12 @@ import type { AppEnv } from '../http/app-env';
 import { queryParams } from '../http/validation';
 import { documentViews } from '../invoices/invoice-view';
 import type { Services } from '../services';
-import { contentDisposition, csvLine, exportFileName } from './csv';
+import { csvLine } from './csv';
+import { contentDisposition, downloadQuerySchema, exportFileName } from '../http/file-download';
 import { holdingsCsv, invoiceCsv, TRANSACTION_CSV_HEADER, transactionCsvLine } from './report-csv';
 import { reportHoldings } from './report-holdings';
 import { renderReportPdf } from './report-pdf';
-import { noQuerySchema, reportPageQuerySchema, reportPdfQuerySchema } from './report-query';
+import { noQuerySchema, reportPageQuerySchema } from './report-query';
 import { ownDocument, reportScope, type ReportScope } from './report-scope';
 import { countReportTransactions, reportTransactionRows } from './report-transactions';
 
@@ -157,7 +158,7 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
     return c.json(await pdfData(c, scope));
   });
 
-  app.get(`${API.documents}/:id/pdf`, requireUser, queryParams(reportPdfQuerySchema), async (c) => {
+  app.get(`${API.documents}/:id/pdf`, requireUser, queryParams(downloadQuerySchema), async (c) => {
     const download = c.req.valid('query').download === 'true';
     const scope = await reportOf(c);
     const pdf = await renderReportPdf(await pdfData(c, scope), s.now());

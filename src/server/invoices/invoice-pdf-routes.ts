@@ -1,33 +1,13 @@
 import type { Hono } from 'hono';
-import * as v from 'valibot';
 import { API } from '../../shared/api-paths';
 import { isUuid } from '../data/ids';
 import { notFound } from '../http/api-error';
+import { contentDisposition, downloadQuerySchema, exportFileName } from '../http/file-download';
 import type { AppEnv } from '../http/app-env';
 import { queryParams } from '../http/validation';
 import type { Services } from '../services';
-import { invoicePdfFileName, renderInvoicePdf } from './invoice-pdf';
+import { renderInvoicePdf } from './invoice-pdf';
 import { findInvoice, invoiceOut } from './invoice-store';
-
-const DOWNLOAD_MESSAGE = 'download must be true or false.';
-
-/** `download=true` (attachment) or `false` (inline, the default); other parameters are ignored. */
-export const invoicePdfQuerySchema = v.looseObject({
-  download: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((value) => !Array.isArray(value), 'Give one download.'),
-      v.transform((value) => String(value).trim().toLowerCase()),
-      v.picklist(['true', 'false'], DOWNLOAD_MESSAGE),
-    ),
-    'false',
-  ),
-});
-
-/** `attachment; filename="Invoice-1.pdf"` (the name is already plain ASCII). */
-export function contentDisposition(download: boolean, fileName: string): string {
-  return `${download ? 'attachment' : 'inline'}; filename="${fileName}"`;
-}
 
 /**
  * GET invoices/{id}/pdf?download=true|false (spec §2 Invoice view: 'PDF link: invoices/{id}/pdf with download true
@@ -35,7 +15,7 @@ export function contentDisposition(download: boolean, fileName: string): string 
  * anyone else (signed out too) once it is not a draft; 404 otherwise.
  */
 export function registerInvoicePdfRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(`${API.invoices}/:id/pdf`, queryParams(invoicePdfQuerySchema), async (c) => {
+  app.get(`${API.invoices}/:id/pdf`, queryParams(downloadQuerySchema), async (c) => {
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound();
     const stored = await findInvoice(s.db, id.toLowerCase());
@@ -46,7 +26,7 @@ export function registerInvoicePdfRoutes(app: Hono<AppEnv>, s: Services): void {
     const download = c.req.valid('query').download === 'true';
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
-      'Content-Disposition': contentDisposition(download, invoicePdfFileName(invoice.name)),
+      'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', exportFileName(invoice.name, 'pdf')),
       'Content-Length': String(pdf.length),
       // Drafts change and issued invoices move between states: never served from a cache.
       'Cache-Control': 'private, no-store',

@@ -140,15 +140,3 @@ export function renderInvoicePdf(invoice: InvoiceOut, options: InvoicePdfOptions
     }
   });
 }
-
-/** A file name from the invoice name: letters, digits, '-', '_' and '.', at most 80 characters, '.pdf' added. */
-export function invoicePdfFileName(name: string): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 80)
-    .replace(/[-.]+$/g, '');
-  return `${base || 'invoice'}.pdf`;
-}

@@ -1,5 +1,6 @@
 /** GET transactions query parameters (spec §7 Data), checked with clear field errors. */
 import * as v from 'valibot';
+import { list, single, wholeNumber } from '../../http/query-params';
 import { isCalendarDay } from '../zoned-day';
 import { isUuid } from '../ids';
 
@@ -9,47 +10,10 @@ export type TransactionOrdering = (typeof TRANSACTION_ORDERINGS)[number];
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_OFFSET = 10_000_000;
-const MAX_LIST_ITEMS = 50;
 const SEARCH_MAX = 200;
 
 export const DATE_FORMAT_MESSAGE = 'date should be in yyyy-mm-dd format';
 export const DATE_ORDER_MESSAGE = 'This date should be after "From" Date';
-
-const single = (field: string) =>
-  v.pipe(
-    v.unknown(),
-    v.check((value) => !Array.isArray(value), `Give one ${field}.`),
-    v.transform((value) => String(value).trim()),
-  );
-
-const wholeNumber = (field: string, min: number, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      single(field),
-      v.regex(/^\d{1,9}$/, `${field} must be a whole number.`),
-      v.transform(Number),
-      v.minValue(min, `Ensure ${field} is at least ${String(min)}.`),
-      v.maxValue(max, `Ensure ${field} is at most ${String(max)}.`),
-    ),
-    String(fallback),
-  );
-
-/** A list given as repeated parameters, comma-separated, or both; blanks dropped. */
-const list = (field: string, item: v.GenericSchema<string, string>) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.transform((value) =>
-        (Array.isArray(value) ? value : [value])
-          .flatMap((entry) => String(entry).split(','))
-          .map((entry) => entry.trim())
-          .filter((entry) => entry !== ''),
-      ),
-      v.maxLength(MAX_LIST_ITEMS, `Give at most ${String(MAX_LIST_ITEMS)} ${field}.`),
-      v.array(item),
-    ),
-    [],
-  );
 
 const day = v.optional(v.pipe(single('date'), v.check(isCalendarDay, DATE_FORMAT_MESSAGE)));
 

@@ -1,4 +1,5 @@
 import { boolean, date, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { InvoiceContactOut, InvoiceOut, InvoiceOwnerOut } from '../../../shared/document-types';
 import type { FiatCurrency, Network } from '../../../shared/enums';
 import { contacts } from './contacts';
 import { documents } from './documents';
@@ -6,38 +7,10 @@ import { users } from './users';
 import { wallets } from './wallets';
 
 /** The sender's details printed on an invoice (spec §3 Owner). */
-export interface InvoiceOwner {
-  first_name: string;
-  last_name: string;
-  email: string;
-  company: string;
-  address_line1: string;
-  address_line2: string;
-  city: string;
-  postal_code: string;
-  country: string;
-  bank_name: string;
-  bank_account: string;
-  iban: string;
-  clearing_number: string;
-  swift: string;
-  tax_number: string;
-}
+export type InvoiceOwner = InvoiceOwnerOut;
 
 /** The bill-to contact as it was when the invoice was last saved (an issued invoice keeps it). */
-export interface InvoiceContactSnapshot {
-  id: string;
-  first_name: string;
-  last_name: string;
-  company: string;
-  email: string;
-  address_line1: string;
-  address_line2: string;
-  country: string;
-  city: string;
-  postal_code: string;
-  tax_number: string;
-}
+export type InvoiceContactSnapshot = InvoiceContactOut;
 
 /** An attached image or PDF as a data URL (spec §3 Invoice attachments). */
 export interface InvoiceAttachment {
@@ -46,13 +19,7 @@ export interface InvoiceAttachment {
 }
 
 /** Fiat-to-crypto payment details of an invoice (spec §3 Invoice ftc). */
-export interface InvoiceFtc {
-  bank_uuid: string;
-  bank_iban: string;
-  bank_bic: string;
-  payment_ref: string;
-  kyc: string;
-}
+export type InvoiceFtc = NonNullable<InvoiceOut['ftc']>;
 
 /**
  * An invoice's own fields; its name, state and created date are those of its INVOICE document (one invoice per
