@@ -19,7 +19,7 @@ export const PERSIST_KEY = 'ledgerloop-query-cache';
 /** Cached data older than a day is not restored. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Bump when the shape of cached data changes, so old caches are dropped. */
-export const PERSIST_BUSTER = 'v1';
+export const PERSIST_BUSTER = 'v2';
 
 /**
  * Queries retry network failures and server errors (spec §8: failed lists are retried automatically), at most

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { UpgradeDialog } from '../quick-create/upgrade-dialog';
 import { formatFiat } from './fiat';
 import { dashboardDocumentsQuery } from './overview-queries';
-import type { DashboardDocument } from './overview-types';
+import type { DocumentOut } from '../../../shared/document-types';
 import { useCreateInvoice } from './use-create-invoice';
 import styles from './overview.module.css';
 
@@ -17,14 +17,14 @@ const COLUMNS: { state: InvoiceState; title: string }[] = [
 
 export const NO_DOCUMENTS_TEXT = 'No Documents Made';
 
-function contactName(document: DashboardDocument): string {
+function contactName(document: DocumentOut): string {
   const contact = document.invoice?.contact;
   if (!contact) return '';
   const name = [contact.first_name, contact.last_name].filter(Boolean).join(' ');
   return contact.company || name;
 }
 
-function DocumentRow({ document }: { document: DashboardDocument }) {
+function DocumentRow({ document }: { document: DocumentOut }) {
   const invoice = document.invoice;
   const amount =
     invoice?.total_amount && invoice.fiat_currency ? formatFiat(invoice.total_amount, invoice.fiat_currency) : null;
@@ -54,9 +54,9 @@ function DocumentColumn({ state, title }: { state: InvoiceState; title: string }
       </h3>
       {documents.isPending ? (
         <Spinner label={`Loading ${title}`} />
-      ) : documents.data && documents.data.results.length > 0 ? (
+      ) : documents.data && documents.data.length > 0 ? (
         <ul className={styles.documentList}>
-          {documents.data.results.map((document) => (
+          {documents.data.map((document) => (
             <DocumentRow key={document.id} document={document} />
           ))}
         </ul>

@@ -9,11 +9,12 @@ import type {
   PortfolioHistory,
   TransactionPage,
 } from '../../../shared/data-types';
+import type { DocumentOut, DocumentPage } from '../../../shared/document-types';
 import type { InvoiceState } from '../../../shared/enums';
-import { ApiError, api } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { DATA_POLL_MS } from './live-polling';
 import { nftListParams, type NftFilter } from './nft-list-model';
-import type { DashboardDocument, DashboardDocuments, NftSummary } from './overview-types';
+import type { NftSummary } from './overview-types';
 
 /** Dashboard sizes (spec §9): Last Activity 3, documents 2 per state, fungible top 7, NFT preview 5. */
 export const LAST_ACTIVITY_SIZE = 3;
@@ -120,36 +121,17 @@ export function latestTransactionsQuery() {
   });
 }
 
-/** Path of the documents list (spec §7 Data: GET documents). */
-export const DOCUMENTS_PATH = '/api/documents';
-
-/**
- * GET documents: the 2 newest invoices in one state. A server without the documents API (404) answers with an
- * empty, unavailable list instead of an error, so the section shows its empty text.
- */
+/** GET documents: the 2 newest invoices in one state (spec §2 Overview, §9). */
 export function dashboardDocumentsQuery(state: InvoiceState) {
   return queryOptions({
     queryKey: overviewKeys.dashboardDocuments(state),
-    queryFn: async ({ signal }): Promise<DashboardDocuments> => {
-      try {
-        const page = await api.get<Page<DashboardDocument> | DashboardDocument[]>(
-          DOCUMENTS_PATH,
-          {
-            limit: DASHBOARD_DOCUMENTS_PER_STATE,
-            offset: 0,
-            ordering: '-created_at',
-            kind: 'INVOICE',
-            state,
-          },
-          { signal },
-        );
-        return { available: true, results: asList(page).results.slice(0, DASHBOARD_DOCUMENTS_PER_STATE) };
-      } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 405)) {
-          return { available: false, results: [] };
-        }
-        throw error;
-      }
+    queryFn: async ({ signal }): Promise<DocumentOut[]> => {
+      const page = await api.get<DocumentPage>(
+        API.documents,
+        { limit: DASHBOARD_DOCUMENTS_PER_STATE, offset: 0, ordering: '-created_at', kind: 'INVOICE', state },
+        { signal },
+      );
+      return page.results.slice(0, DASHBOARD_DOCUMENTS_PER_STATE);
     },
   });
 }
