@@ -4,34 +4,24 @@
  * balance moved beyond the stored history, and the markets of coins that left dust or came from a Convert.
  * Coins bought and fully sold again (never held at a sync, never deposited or withdrawn) are found each way.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, like } from 'drizzle-orm';
-import { centralisedExchanges, syncCursors, transactions } from '../../src/server/db/schema';
-import { loadConfig } from '../../src/server/config/env';
-import { createSecretBox } from '../../src/server/crypto/secret-box';
-import type { Database } from '../../src/server/db/database';
-import { createLogger } from '../../src/server/logging/logger';
-import { createExchangeClient } from '../../src/server/providers/exchanges';
-import { createHttpClient } from '../../src/server/providers/http/http-client';
+import { syncCursors, transactions } from '../../src/server/db/schema';
 import { createRateLimiter, type RateLimiter } from '../../src/server/providers/http/rate-limiter';
 import { MARKETS_PER_RUN, SCAN_FOLLOW_UP_MS } from '../../src/server/sync/exchange/market-scan';
 import { syncExchange } from '../../src/server/sync/exchange-sync';
 import { SyncAbortedError } from '../../src/server/sync/run-context';
-import { createSyncDeps, type SyncDeps } from '../../src/server/sync/sync-deps';
+import type { SyncDeps } from '../../src/server/sync/sync-deps';
 import { Big } from '../../src/shared/money';
 import { loadFixture, startProviderServer, type FixtureRequest, type ProviderServer, type RouteAnswer } from '../fixtures/provider-server';
+import { addBinanceAccount, binanceSyncDeps, signed } from './helpers/binance-account';
 import { availableDrivers } from './helpers/drivers';
-import { loopbackFetch } from './helpers/loopback-fetch';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database';
 import { addUser } from './sync-support';
 
-const API_KEY = 'read-only-key-0123456789abcdef';
-const SECRET = 'secret-abcdef0123456789';
 const MINUTE = 60_000;
 /** The first sync: 2024-12-31T00:00:00Z. */
 const T0 = Date.UTC(2024, 11, 31);
-const box = createSecretBox(randomBytes(32));
 
 /** Now, for the sync and for what the fixture exchange has seen happen. */
 let clock = T0;
@@ -39,8 +29,6 @@ let server: ProviderServer;
 /** Aborts the running sync when the exchange is asked for this market's trades. */
 let abortAt: { market: string; controller: AbortController } | null = null;
 
-const signed = (answer: RouteAnswer) => (req: FixtureRequest): RouteAnswer =>
-  req.headers['x-mbx-apikey'] === API_KEY && req.query.get('signature') ? answer : 'binance/error-invalid-key.json';
 const synthetic = (note: string, body: unknown): RouteAnswer => ({ source: 'synthetic', note, body });
 
 /** 110 filler coins quoted in BTC and USDT: 220 markets ahead of the others in symbol order. */
@@ -187,42 +175,13 @@ function recordingLimiter() {
 }
 
 function deps(database: TestDatabase, limit = recordingLimiter()): SyncDeps {
-  const config = loadConfig({
-    SECRET_KEY: 'sync-exchange-secret-key-0123456789abcdef',
-    DATA_DIR: '/nonexistent-test-data-dir',
-    BINANCE_BASE_URL: server.url,
-    DEFILLAMA_BASE_URL: `${server.url}/llama`,
-    COINGECKO_BASE_URL: `${server.url}/cg`,
-    FRANKFURTER_BASE_URL: `${server.url}/fx`,
-  });
-  const logger = createLogger('silent');
-  const now = () => new Date(clock);
-  const base = createSyncDeps({
+  return binanceSyncDeps({
     db: database.db,
-    config,
-    logger,
-    now,
-    fetch: loopbackFetch,
-    http: createHttpClient({ fetch: loopbackFetch, sleep: () => Promise.resolve(), logger }),
+    serverUrl: server.url,
+    now: () => new Date(clock),
+    limiter: limit.limiter,
+    limiterNow: limit.now,
   });
-  return {
-    ...base,
-    openSecret: (sealed) => box.open(sealed),
-    exchangeClient: (credentials) =>
-      createExchangeClient(
-        { ...credentials, urls: { base: server.url } },
-        { now: () => clock, fetch: loopbackFetch, limiter: limit.limiter, limiterNow: limit.now },
-      ),
-  };
-}
-
-async function addExchange(db: Database, userId: string): Promise<string> {
-  const [row] = await db
-    .insert(centralisedExchanges)
-    .values({ userId, exchange: 'BINANCE', apiKeySealed: box.seal(API_KEY), secretKeySealed: box.seal(SECRET), apiKeyHint: 'read…cdef' })
-    .returning({ id: centralisedExchanges.id });
-  if (!row) throw new Error('insert failed');
-  return row.id;
 }
 
 /** The markets whose trades were asked for since the last reset, in order, and those read whole (from id 0). */
@@ -244,7 +203,7 @@ describe.each(availableDrivers())('exchange market discovery on %s', (kind) => {
   beforeAll(async () => {
     clock = T0;
     database = await openTestDatabase(kind);
-    cexId = await addExchange(database.db, await addUser(database.db, 'discovery'));
+    cexId = await addBinanceAccount(database.db, await addUser(database.db, 'discovery'));
   }, 120_000);
   afterAll(async () => {
     await database?.close();
@@ -325,7 +284,7 @@ describe.each(availableDrivers())('exchange market discovery on %s', (kind) => {
   });
 
   it('a run stopped mid-scan resumes after the last market it committed', async () => {
-    const other = await addExchange(database.db, await addUser(database.db, 'discovery-stopped'));
+    const other = await addBinanceAccount(database.db, await addUser(database.db, 'discovery-stopped'));
     const controller = new AbortController();
     abortAt = { market: 'A060USDT', controller };
     server.reset();

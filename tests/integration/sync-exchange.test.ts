@@ -3,40 +3,27 @@
  * priced, deposits, withdrawals and trades stored as transactions with cex set, incrementally from cursors
  * (a pending deposit is picked up once completed); a refused key is recorded, not retried.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { centralisedExchanges, syncCursors, tokenBalances, transactions } from '../../src/server/db/schema';
-import { loadConfig } from '../../src/server/config/env';
-import { createSecretBox } from '../../src/server/crypto/secret-box';
-import type { Database } from '../../src/server/db/database';
-import { createLogger } from '../../src/server/logging/logger';
-import { createExchangeClient } from '../../src/server/providers/exchanges';
-import { createHttpClient } from '../../src/server/providers/http/http-client';
 import { createRateLimiter } from '../../src/server/providers/http/rate-limiter';
 import { syncExchange } from '../../src/server/sync/exchange-sync';
-import { createSyncDeps, type SyncDeps } from '../../src/server/sync/sync-deps';
+import type { SyncDeps } from '../../src/server/sync/sync-deps';
 import { Big } from '../../src/shared/money';
 import { loadFixture, startProviderServer, type FixtureRequest, type ProviderServer, type RouteAnswer } from '../fixtures/provider-server';
+import { addBinanceAccount, binanceSyncDeps, signed } from './helpers/binance-account';
 import { availableDrivers } from './helpers/drivers';
-import { loopbackFetch } from './helpers/loopback-fetch';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database';
 import { addUser } from './sync-support';
 
-const API_KEY = 'read-only-key-0123456789abcdef';
-const SECRET = 'secret-abcdef0123456789';
 const DAY = 24 * 60 * 60 * 1000;
 /** "Now" of the test: 2024-12-31T00:00:00Z. */
 const NOW = new Date(Date.UTC(2024, 11, 31));
-const box = createSecretBox(randomBytes(32));
 
 let server: ProviderServer;
 let depositRows: Record<string, unknown>[] = [];
 /** What GET apiRestrictions answers: the key is read-only unless a test lets it withdraw. */
 let restrictions = 'binance/api-restrictions-read-only.json';
-
-const signed = (answer: RouteAnswer) => (req: FixtureRequest): RouteAnswer =>
-  req.headers['x-mbx-apikey'] === API_KEY && req.query.get('signature') ? answer : 'binance/error-invalid-key.json';
 
 /** A history endpoint as Binance serves it: rows within [startTime, endTime], then offset and limit. */
 const history = (rows: () => Record<string, unknown>[], time: (row: Record<string, unknown>) => number) => (req: FixtureRequest): RouteAnswer => {
@@ -84,40 +71,9 @@ afterAll(async () => {
 });
 
 function deps(database: TestDatabase): SyncDeps {
-  const config = loadConfig({
-    SECRET_KEY: 'sync-exchange-secret-key-0123456789abcdef',
-    DATA_DIR: '/nonexistent-test-data-dir',
-    BINANCE_BASE_URL: server.url,
-    DEFILLAMA_BASE_URL: `${server.url}/llama`,
-    COINGECKO_BASE_URL: `${server.url}/cg`,
-    FRANKFURTER_BASE_URL: `${server.url}/fx`,
-  });
-  const logger = createLogger('silent');
-  const base = createSyncDeps({
-    db: database.db,
-    config,
-    logger,
-    now: () => NOW,
-    fetch: loopbackFetch,
-    http: createHttpClient({ fetch: loopbackFetch, sleep: () => Promise.resolve(), logger }),
-  });
   // Exchange requests wait on a limiter whose waits take no real time.
   const limiter = createRateLimiter({ now: Date.now, sleep: () => Promise.resolve() });
-  return {
-    ...base,
-    openSecret: (sealed) => box.open(sealed),
-    exchangeClient: (credentials) =>
-      createExchangeClient({ ...credentials, urls: { base: server.url } }, { now: () => NOW.getTime(), fetch: loopbackFetch, limiter }),
-  };
-}
-
-async function addExchange(db: Database, userId: string, apiKey = API_KEY): Promise<string> {
-  const [row] = await db
-    .insert(centralisedExchanges)
-    .values({ userId, exchange: 'BINANCE', apiKeySealed: box.seal(apiKey), secretKeySealed: box.seal(SECRET), apiKeyHint: 'read…cdef' })
-    .returning({ id: centralisedExchanges.id });
-  if (!row) throw new Error('insert failed');
-  return row.id;
+  return binanceSyncDeps({ db: database.db, serverUrl: server.url, now: () => NOW, limiter });
 }
 
 describe.each(availableDrivers())('exchange sync on %s', (kind) => {
@@ -128,7 +84,7 @@ describe.each(availableDrivers())('exchange sync on %s', (kind) => {
   beforeAll(async () => {
     database = await openTestDatabase(kind);
     depositRows = loadFixture('binance/deposit-history.json').body as Record<string, unknown>[];
-    cexId = await addExchange(database.db, await addUser(database.db, 'exchange'));
+    cexId = await addBinanceAccount(database.db, await addUser(database.db, 'exchange'));
     expect(await syncExchange(deps(database), cexId)).toBe('synced');
   }, 120_000);
   afterAll(async () => {
@@ -216,7 +172,7 @@ describe.each(availableDrivers())('exchange sync on %s', (kind) => {
   });
 
   it('records a refused key without retrying', async () => {
-    const refused = await addExchange(database.db, await addUser(database.db, 'refused'), 'someone-elses-key-000000');
+    const refused = await addBinanceAccount(database.db, await addUser(database.db, 'refused'), 'someone-elses-key-000000');
     expect(await syncExchange(deps(database), refused)).toBe('failed');
     const [account] = await database.db.select().from(centralisedExchanges).where(eq(centralisedExchanges.id, refused));
     expect(account).toMatchObject({ isSynchronized: false, lastError: 'Binance did not accept this API key. Check the API key and secret and try again.' });
