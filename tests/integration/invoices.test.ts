@@ -365,6 +365,27 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     expect((await a.client.patch(API.invoice(fresh.id), {})).status).toBe(400);
   });
 
+  it('lets the owner mark an EXPIRED invoice PAID (a late payment), and nothing else', async () => {
+    const a = await account();
+    const invoice = await create(a.client, dueBody(a));
+    const [row] = await suite.db.select({ documentId: invoices.documentId }).from(invoices).where(eq(invoices.id, invoice.id));
+    // Expiry is the server's own transition (invoice-expiry.test.ts); here the row is put in that state.
+    await suite.db.update(documents).set({ state: 'EXPIRED' }).where(eq(documents.id, row?.documentId ?? NO_ROW));
+    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('EXPIRED');
+    for (const body of [{}, { state: 'PROCESSING' }, { state: 'DUE' }, { state: 'DRAFT' }]) {
+      const refusedChange = await a.client.patch(API.invoice(invoice.id), body);
+      expect(refusedChange.status, JSON.stringify(body)).toBe(400);
+      expect(Object.keys(await json<Record<string, unknown>>(refusedChange))).toEqual(['state']);
+    }
+    const stranger = new TestClient(app);
+    await signInWithWallet(stranger);
+    expect((await stranger.patch(API.invoice(invoice.id), { state: 'PAID' })).status).toBe(404);
+    const paid = await a.client.patch(API.invoice(invoice.id), { state: 'PAID' });
+    expect(paid.status).toBe(200);
+    expect((await json<InvoiceOut>(paid)).state).toBe('PAID');
+    expect((await a.client.patch(API.invoice(invoice.id), { state: 'PAID' })).status).toBe(400);
+  });
+
   it('deletes an invoice with its document, items and wallet link', async () => {
     const a = await account();
     const invoice = await create(a.client, dueBody(a));

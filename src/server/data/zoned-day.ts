@@ -36,6 +36,14 @@ function offsetAt(format: Intl.DateTimeFormat, instant: number): number {
   return asUtc - (instant - (instant % 1000));
 }
 
+/** yyyy-MM-dd of the calendar day `at` falls on in `timeZone` (UTC when the zone is unknown). */
+export function dayIn(at: Date, timeZone: string): string {
+  const format = formatterFor(timeZone);
+  if (format === null) return at.toISOString().slice(0, 10);
+  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return `${parts.year ?? ''}-${parts.month ?? ''}-${parts.day ?? ''}`;
+}
+
 /** The instant the day `day` (yyyy-MM-dd, already validated) starts in `timeZone`. */
 export function startOfDay(day: string, timeZone: string): Date {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);

@@ -33,6 +33,7 @@ function invoiceIdOf(id: string): string {
 const STATE_CHANGES: Readonly<Record<string, readonly InvoiceState[]>> = {
   DUE: ['PROCESSING', 'PAID'],
   PROCESSING: ['PAID'],
+  EXPIRED: ['PAID'],
 };
 
 /**

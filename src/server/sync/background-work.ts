@@ -15,7 +15,7 @@ import { createJobQueue } from '../jobs/create-job-queue';
 import type { JobQueue } from '../jobs/job-queue';
 import { attachJobQueue } from '../jobs/job-registry';
 import type { Logger } from '../logging/logger';
-import { SYNC_DUE_JOB } from './job-names';
+import { INVOICE_EXPIRY_JOB, SYNC_DUE_JOB } from './job-names';
 import { createSyncDeps, type SyncDeps } from './sync-deps';
 import { registerSyncJobs } from './sync-jobs';
 
@@ -47,6 +47,7 @@ export async function startBackgroundWork(options: StartBackgroundWorkOptions): 
     await registerSyncJobs(queue, deps, { concurrency });
     // Work that fell due while no process was running starts now rather than at the next cadence.
     await queue.send(SYNC_DUE_JOB, {}, { singletonKey: SYNC_DUE_JOB });
+    await queue.send(INVOICE_EXPIRY_JOB, {}, { singletonKey: INVOICE_EXPIRY_JOB });
     // Keyed per start: a scan still waiting from a process that died before its own ran does not replace it.
     const leaseLapsed = new Date(Date.now() + (config.chain.syncLeaseSeconds + 1) * 1000);
     await queue.send(SYNC_DUE_JOB, {}, { singletonKey: `${SYNC_DUE_JOB}:after-lease:${randomUUID()}`, startAfter: leaseLapsed });

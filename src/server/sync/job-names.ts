@@ -6,6 +6,8 @@ export const EXCHANGE_SYNC_JOB = 'exchange-sync';
 export const SYNC_DUE_JOB = 'sync-due';
 export const PRICE_FILL_JOB = 'price-fill';
 export const PORTFOLIO_SNAPSHOT_JOB = 'portfolio-snapshot';
+/** Moves overdue DUE invoices to EXPIRED. */
+export const INVOICE_EXPIRY_JOB = 'invoice-expiry';
 
 export interface WalletSyncData {
   walletId: string;

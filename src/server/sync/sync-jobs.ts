@@ -1,12 +1,14 @@
 /**
  * The sync's background jobs on a job queue: account syncs (one at a time per account; a run that finds the
  * account held by another worker is queued again a minute later), the due-work scan, price and FX-rate filling
- * and the daily portfolio snapshot, with their cadences.
+ * the daily portfolio snapshot and invoice expiry, with their cadences.
  */
+import { expireOverdueInvoices } from '../invoices/invoice-expiry';
 import type { JobQueue } from '../jobs/job-queue';
 import { syncExchange } from './exchange-sync';
 import {
   EXCHANGE_SYNC_JOB,
+  INVOICE_EXPIRY_JOB,
   PORTFOLIO_SNAPSHOT_JOB,
   PRICE_FILL_JOB,
   SYNC_DUE_JOB,
@@ -73,8 +75,10 @@ export async function registerSyncJobs(queue: JobQueue, deps: SyncDeps, options:
     { concurrency: 1 },
   );
   await queue.work(PORTFOLIO_SNAPSHOT_JOB, async () => void (await snapshotPortfolios(deps)), { concurrency: 1 });
+  await queue.work(INVOICE_EXPIRY_JOB, async () => void (await expireOverdueInvoices(deps)), { concurrency: 1 });
 
   await queue.schedule(SYNC_DUE_JOB, { everyMinutes: deps.intervalMinutes });
   await queue.schedule(PRICE_FILL_JOB, { everyMinutes: 30 });
   await queue.schedule(PORTFOLIO_SNAPSHOT_JOB, { everyMinutes: 60 });
+  await queue.schedule(INVOICE_EXPIRY_JOB, { everyMinutes: 60 });
 }

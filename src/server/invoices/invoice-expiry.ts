@@ -1,0 +1,56 @@
+/**
+ * Invoice expiry (spec §4: a server-side transition, not shown): a DUE invoice becomes EXPIRED once its owner's
+ * whole due day (`invoices.expires_at`) is over in the owner's time zone (users.timezone, an IANA name; an
+ * unknown one counts as UTC). PROCESSING invoices (a payment reported) are left alone; the owner may still mark
+ * an EXPIRED invoice PAID. Run hourly and at start-up (see registerSyncJobs and startBackgroundWork).
+ *
+ * Two statements per run: the distinct zones of owners with DUE invoices, then one UPDATE over a table of each
+ * zone's current day. The `state = 'DUE'` guard makes it idempotent and safe with several workers: a row
+ * another run (or a payment report) changed meanwhile is re-checked by PostgreSQL and skipped.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/database';
+import { dayIn } from '../data/zoned-day';
+import type { Logger } from '../logging/logger';
+
+export interface InvoiceExpiryDeps {
+  db: Database;
+  logger: Logger;
+  now: () => Date;
+}
+
+function rowsOf(result: unknown): Record<string, unknown>[] {
+  // Both drivers answer with a `rows` array.
+  return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+}
+
+/** Moves every overdue DUE invoice to EXPIRED; returns how many it moved. */
+export async function expireOverdueInvoices(deps: InvoiceExpiryDeps): Promise<number> {
+  const now = deps.now();
+  const zoneRows = rowsOf(
+    await deps.db.execute(sql`
+      select distinct u.timezone as zone
+      from documents d
+      join users u on u.id = d.user_id
+      where d.kind = 'INVOICE' and d.state = 'DUE'`),
+  );
+  const zones = zoneRows.map((row) => String(row.zone));
+  if (zones.length === 0) return 0;
+  const todays = sql.join(
+    zones.map((zone) => sql`(${zone}::text, ${dayIn(now, zone)}::date)`),
+    sql`, `,
+  );
+  const expired = rowsOf(
+    await deps.db.execute(sql`
+      update documents d
+      set state = 'EXPIRED', updated_at = ${now.toISOString()}::timestamptz
+      from invoices i, users u, (values ${todays}) as z(zone, today)
+      where d.kind = 'INVOICE' and d.state = 'DUE'
+        and i.document_id = d.id and i.expires_at < z.today
+        and u.id = d.user_id and u.timezone = z.zone
+      returning d.id`),
+  ).length;
+  if (expired > 0) deps.logger.info('Expired overdue invoices', { count: expired });
+  else deps.logger.debug('No overdue invoices to expire');
+  return expired;
+}
