@@ -2,20 +2,23 @@ import { asc, inArray } from 'drizzle-orm';
 import type { DocumentOut, InvoiceOut } from '../../shared/document-types';
 import type { DocumentKind, InvoiceState, InvoiceTemplate } from '../../shared/enums';
 import type { Database } from '../db/database';
-import { documentExchanges, documentWallets, invoiceItems, invoices, type DocumentRow, type InvoiceRow } from '../db/schema';
+import { dayIn } from '../data/zoned-day';
+import { documentExchanges, documentWallets, invoiceItems, invoices, users, type DocumentRow, type InvoiceRow } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
-/** Whole days from `now`'s UTC day to a yyyy-MM-dd due date (negative once past); null without one. */
-export function daysToExpire(expiresAt: string | null, now: Date): number | null {
+/**
+ * Whole days from today in the owner's time zone to a yyyy-MM-dd due date (negative once past, as the expiry job
+ * counts); null without one.
+ */
+export function daysToExpire(expiresAt: string | null, now: Date, timeZone: string): number | null {
   if (!expiresAt) return null;
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Math.round((Date.parse(`${expiresAt}T00:00:00Z`) - today) / DAY_MS);
+  return Math.round((Date.parse(`${expiresAt}T00:00:00Z`) - Date.parse(`${dayIn(now, timeZone)}T00:00:00Z`)) / DAY_MS);
 }
 
 type ItemRow = typeof invoiceItems.$inferSelect;
 
-function invoiceOut(document: DocumentRow, row: InvoiceRow, items: readonly ItemRow[], now: Date): InvoiceOut {
+function invoiceOut(document: DocumentRow, row: InvoiceRow, items: readonly ItemRow[], now: Date, timeZone: string): InvoiceOut {
   return {
     id: row.id,
     document_id: document.id,
@@ -29,7 +32,7 @@ function invoiceOut(document: DocumentRow, row: InvoiceRow, items: readonly Item
     issued_at: row.issuedAt,
     expires_at: row.expiresAt,
     created_at: document.createdAt.toISOString(),
-    days_to_expire: document.state === 'DRAFT' ? null : daysToExpire(row.expiresAt, now),
+    days_to_expire: document.state === 'DRAFT' ? null : daysToExpire(row.expiresAt, now, timeZone),
     fiat_currency: row.fiatCurrency,
     message: row.message,
     contact: row.contact ?? null,
@@ -99,6 +102,10 @@ export async function documentViews(db: Database, rows: readonly DocumentRow[], 
             ),
           )
           .orderBy(asc(invoiceItems.invoiceId), asc(invoiceItems.position));
+  const owners = [...new Set(invoiceRows.map((row) => row.userId))];
+  const zoneRows =
+    owners.length === 0 ? [] : await db.select({ id: users.id, timezone: users.timezone }).from(users).where(inArray(users.id, owners));
+  const zoneOf = new Map(zoneRows.map((row) => [row.id, row.timezone]));
   const walletsOf = groupBy(walletRows, (row) => row.documentId);
   const exchangesOf = groupBy(exchangeRows, (row) => row.documentId);
   const invoiceOf = new Map(invoiceRows.map((row) => [row.documentId, row]));
@@ -116,7 +123,7 @@ export async function documentViews(db: Database, rows: readonly DocumentRow[], 
       end_date: row.endDate,
       created_at: row.createdAt.toISOString(),
       quickbooks_url: row.quickbooksUrl,
-      invoice: invoice ? invoiceOut(row, invoice, itemsOf.get(invoice.id) ?? [], now) : null,
+      invoice: invoice ? invoiceOut(row, invoice, itemsOf.get(invoice.id) ?? [], now, zoneOf.get(invoice.userId) ?? 'UTC') : null,
     };
   });
 }
