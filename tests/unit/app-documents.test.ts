@@ -1,4 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
+import { flattenPages } from '../../src/app/lib/flatten-pages';
 import { describe, expect, it } from 'vitest';
 import type { DocumentOut, DocumentPage, InvoiceOut } from '../../src/shared/document-types';
 import { INVOICE_STATES } from '../../src/shared/enums';
@@ -13,7 +14,6 @@ import {
 import {
   deleteVariables,
   documentPageQuery,
-  flattenDocuments,
   listParams,
   nextDocumentOffset,
   REPORT_KINDS,
@@ -249,8 +249,8 @@ describe('document list queries (spec §7, §9)', () => {
     expect(nextDocumentOffset(first, [first])).toBe(2);
     expect(nextDocumentOffset(second, [first, second])).toBeUndefined();
     const data: InfiniteData<DocumentPage> = { pages: [first, second], pageParams: [0, 2] };
-    expect(flattenDocuments(data).map((row) => row.id)).toEqual(['a', 'b', 'c']);
-    expect(flattenDocuments(undefined)).toEqual([]);
+    expect(flattenPages(data).map((row) => row.id)).toEqual(['a', 'b', 'c']);
+    expect(flattenPages(undefined)).toEqual([]);
   });
 
   it('deletes an invoice through its invoice id and a report through its document id', () => {

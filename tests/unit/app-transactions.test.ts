@@ -1,3 +1,4 @@
+import { flattenPages } from '../../src/app/lib/flatten-pages';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
@@ -23,7 +24,6 @@ import {
   walletName,
 } from '../../src/app/features/transactions/transaction-format';
 import {
-  flattenPages,
   nextPageOffset,
   reachedTransactionLimit,
   updateTransactionInPages,

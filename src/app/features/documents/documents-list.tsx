@@ -9,7 +9,8 @@ import { BulkActionBar } from './bulk-action-bar';
 import { INVOICE_COLUMNS, REPORT_COLUMNS } from './document-columns';
 import { documentKeys, type DocumentListParams, type DocumentTab } from './document-keys';
 import { DocumentTable } from './document-table';
-import { documentsInfiniteQuery, flattenDocuments } from './documents-queries';
+import { flattenPages } from '../../lib/flatten-pages';
+import { documentsInfiniteQuery } from './documents-queries';
 import styles from './documents.module.css';
 
 export const NO_DOCUMENTS = 'No Documents Made';
@@ -30,7 +31,7 @@ interface DocumentsListProps {
 export function DocumentsList({ tab, params, menu }: DocumentsListProps) {
   const queryClient = useQueryClient();
   const list = useInfiniteQuery(documentsInfiniteQuery(params));
-  const rows = useMemo(() => flattenDocuments(list.data), [list.data]);
+  const rows = useMemo(() => flattenPages(list.data), [list.data]);
   const what = tab === 'invoice' ? 'Invoices' : 'Reports';
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
   // Only shown rows count as selected: a filter change or a delete elsewhere drops the others.

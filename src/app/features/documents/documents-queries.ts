@@ -52,21 +52,6 @@ export function documentsInfiniteQuery(params: DocumentListParams, enabled = tru
   });
 }
 
-/** Every loaded document of an infinite list, in order, without duplicates (rows may shift between pages). */
-export function flattenDocuments(data: InfiniteData<DocumentPage> | undefined): DocumentOut[] {
-  if (!data) return [];
-  const seen = new Set<string>();
-  const rows: DocumentOut[] = [];
-  for (const page of data.pages) {
-    for (const row of page.results) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      rows.push(row);
-    }
-  }
-  return rows;
-}
-
 /** The oldest document's creation time: with the first transaction, the earliest day a report may start (spec §5). */
 export function firstDocumentQuery(enabled = true) {
   return queryOptions({

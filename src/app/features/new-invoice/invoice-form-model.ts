@@ -8,7 +8,7 @@ import type { User } from '../../../shared/api-types';
 import type { InvoiceOut } from '../../../shared/document-types';
 import type { FiatCurrency, InvoiceTemplate } from '../../../shared/enums';
 import { FTC_CURRENCY } from '../../../shared/invoice-rules';
-import type { InvoiceItemDraft } from './invoice-item-draft';
+import { itemDraftFromOut, itemDraftsToBody, type InvoiceItemDraft } from './invoice-item-draft';
 
 export const OWNER_FIELDS = [
   'first_name',
@@ -128,16 +128,7 @@ export function invoiceToForm(invoice: InvoiceOut): InvoiceFormValues {
     fiat_currency: invoice.fiat_currency,
     wallet: invoice.wallet?.id ?? null,
     token: invoice.token?.symbol ?? null,
-    items: invoice.items.map((item) => ({
-      name: item.name,
-      description: item.description,
-      quantity: item.quantity,
-      unit_price: item.unit_price,
-      discount: item.discount,
-      discount_is_percent: item.discount_is_percent,
-      tax: item.tax,
-      tax_is_percent: item.tax_is_percent,
-    })),
+    items: invoice.items.map(itemDraftFromOut),
     message: invoice.message,
     attachments: invoice.attachments.map((file) => ({ name: file.name, data: file.data })),
     issued_at: invoice.issued_at ?? '',
@@ -190,7 +181,6 @@ export interface InvoiceBody {
 
 const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 /** An empty adjustment means none: '0'. */
-const orZero = (text: string): string => (text.trim() === '' ? '0' : text.trim());
 
 /** The body of POST invoices for `action`; the template's letter fields are sent only for other templates. */
 export function invoiceBody(values: InvoiceFormValues, action: SubmitAction): InvoiceBody {
@@ -217,16 +207,7 @@ export function invoiceBody(values: InvoiceFormValues, action: SubmitAction): In
     is_ftc: values.is_ftc,
     download_only: action === 'download',
     attachments: values.attachments,
-    items: values.items.map((item) => ({
-      name: item.name.trim(),
-      description: item.description.trim(),
-      quantity: item.quantity.trim(),
-      unit_price: item.unit_price.trim(),
-      discount: orZero(item.discount),
-      discount_is_percent: item.discount_is_percent,
-      tax: orZero(item.tax),
-      tax_is_percent: item.tax_is_percent,
-    })),
+    items: itemDraftsToBody(values.items),
   };
 }
 

@@ -148,16 +148,21 @@ export function itemListErrors(errors: Readonly<Record<string, readonly string[]
   return messages;
 }
 
-/** The items as the invoice API takes them: every text trimmed, numbers as typed (the server checks them again). */
+const orZero = (text: string): string => (text.trim() === '' ? '0' : text.trim());
+
+/**
+ * The items as the invoice API takes them: every text trimmed, numbers as typed (the server checks them again), a
+ * blank discount or tax sent as 0.
+ */
 export function itemDraftsToBody(items: readonly InvoiceItemDraft[]): InvoiceItemDraft[] {
   return items.map((item) => ({
     name: item.name.trim(),
     description: item.description.trim(),
     quantity: item.quantity.trim(),
     unit_price: item.unit_price.trim(),
-    discount: item.discount.trim(),
+    discount: orZero(item.discount),
     discount_is_percent: item.discount_is_percent,
-    tax: item.tax.trim(),
+    tax: orZero(item.tax),
     tax_is_percent: item.tax_is_percent,
   }));
 }

@@ -60,21 +60,6 @@ export function transactionsLimitQuery(enabled = true) {
   });
 }
 
-/** Every loaded row of an infinite list, in order, without duplicates (rows may shift between pages). */
-export function flattenPages(data: InfiniteData<TransactionPage> | undefined): TransactionOut[] {
-  if (!data) return [];
-  const seen = new Set<string>();
-  const rows: TransactionOut[] = [];
-  for (const page of data.pages) {
-    for (const row of page.results) {
-      if (seen.has(row.id)) continue;
-      seen.add(row.id);
-      rows.push(row);
-    }
-  }
-  return rows;
-}
-
 export interface SetTransactionLabelsVariables extends TrackedChange {
   id: string;
   /** The full new set; the server receives their ids. */

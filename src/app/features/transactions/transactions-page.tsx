@@ -1,3 +1,4 @@
+import { flattenPages } from '../../lib/flatten-pages';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,7 +17,6 @@ import { useActivityBounds } from '../documents/document-filter-bounds';
 import { hasActiveFilters, listParams } from './transaction-filters';
 import { TransactionFilterBar } from './transaction-filter-bar';
 import {
-  flattenPages,
   reachedTransactionLimit,
   transactionKeys,
   transactionMutationKeys,
