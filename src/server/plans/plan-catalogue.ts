@@ -1,9 +1,8 @@
 import Big from 'big.js';
 import type { PlanCode } from '../../shared/enums';
 import { PLAN_LABELS } from '../../shared/enums';
+import { ANNUAL_DISCOUNT_PERCENT } from '../../shared/schemas/billing';
 
-/** Discount of the annual price against twelve monthly payments (8 percent). */
-export const ANNUAL_DISCOUNT_PERCENT = 8;
 
 /** Twelve months less the annual discount, to the cent: 19.00 a month gives 209.76 a year. */
 export function annualPrice(monthly: string): string {

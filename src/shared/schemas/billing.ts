@@ -2,6 +2,9 @@ import * as v from 'valibot';
 import { PLAN_CODES } from '../enums';
 import { MESSAGES } from '../messages';
 
+/** Discount of the annual price against twelve monthly payments, in percent. */
+export const ANNUAL_DISCOUNT_PERCENT = 8;
+
 /** Billing periods of a paid plan, as Stripe names them. */
 export const BILLING_INTERVALS = ['month', 'year'] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
