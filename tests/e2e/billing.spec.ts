@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';
-import { addWalletThroughApi } from './support/app-data';
+import { addWalletThroughApi, apiFromPage } from './support/app-data';
 import { freshAccountIndex, signInWithTestWallet } from './support/data-screens';
 import { openAccountMenu } from './support/sign-in';
 
@@ -16,6 +16,7 @@ async function openPricingFromMenu(page: Page): Promise<void> {
 test('upgrade from Free to PLUS through the checkout, unlock portfolio history, then cancel and manage billing', async ({ page }) => {
   await signInWithTestWallet(page, freshAccountIndex());
   await addWalletThroughApi(page, 'Main', privateKeyToAccount(generatePrivateKey()).address);
+  expect((await apiFromPage(page, 'PATCH', '/api/user', { is_tutorial_viewed: true })).status).toBe(200);
   await page.goto('/overview');
   await expect(page.getByText(GATE)).toBeVisible();
 
