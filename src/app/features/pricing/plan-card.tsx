@@ -81,7 +81,7 @@ export function PlanCard(props: PlanCardProps) {
       <p className={styles.planName}>{plan.name}</p>
       <p className={styles.price} data-testid={`price-${plan.code}`}>
         {price.amount === null ? (
-          <span className={styles.amount}>Individual price</span>
+          <span className={styles.individual}>Priced for your team</span>
         ) : (
           <>
             <span className={styles.amount}>{price.amount}</span>
