@@ -86,3 +86,24 @@ test('Settings → Billing without a subscription shows why, then opens Plans & 
   await expect(page).toHaveURL(/\/pricing$/, { timeout: 6_000 });
   await expect(page.getByRole('heading', { name: 'Plans & Pricing', level: 1 })).toBeVisible();
 });
+
+test('back from the checkout before Stripe confirms: pending, still Free, then PLUS once the payment arrives', async ({ page }) => {
+  await signInWithTestWallet(page, freshAccountIndex());
+  expect((await apiFromPage(page, 'PATCH', '/api/user', { is_tutorial_viewed: true })).status).toBe(200);
+  const plans = await apiFromPage(page, 'GET', '/api/subscription-plans');
+  const priceId = (plans.body as { PLUS: { monthly_plan_stripe_id: string } }).PLUS.monthly_plan_stripe_id;
+  const checkout = await apiFromPage(page, 'POST', '/api/payments/create_checkout_session', { price_id: priceId });
+  expect(checkout.status).toBe(200);
+  const { redirect_url: checkoutUrl } = checkout.body as { redirect_url: string };
+
+  await page.goto('/pricing?payment=success');
+  await expect(page.getByText('Thank you! We are waiting for Stripe to confirm your payment…')).toBeVisible();
+  await expect(page.getByTestId('subscription-text')).toHaveText('You are on the Free Plan.');
+  await expect(page.getByRole('article', { name: 'Subscribe' }).getByRole('button', { name: 'Confirming payment…' })).toBeDisabled();
+
+  // The customer's payment goes through at Stripe, which notifies the app; the page notices without a reload.
+  const paid = await page.request.post(`${checkoutUrl}/pay`, { maxRedirects: 0 });
+  expect(paid.status()).toBe(303);
+  await expect(page.getByText('Congratulations! You are now a Ledgerloop PLUS member')).toBeVisible();
+  await expect(page.getByTestId('subscription-text')).toContainText('Next billing date:');
+});

@@ -314,6 +314,13 @@ describe.each(availableDrivers())('billing with Stripe on %s', (kind) => {
     expect(await free.json()).toEqual({ non_field_errors: ['You are on the Free Plan already.'] });
   });
 
+  it('deleting the account cancels its Stripe subscription at once', async () => {
+    const { client, subscriptionId } = await subscriber();
+    expect((await client.delete(API.deleteUser)).status).toBe(204);
+    expect(stripe.subscriptions.get(subscriptionId)?.status).toBe('canceled');
+    expect(stripe.requests.some((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscriptionId}`)).toBe(true);
+  });
+
   it('answers 502 without leaking the key when Stripe refuses the call', async () => {
     const broken = suite.makeApp({
       env: {
