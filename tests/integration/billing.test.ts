@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
 import type { PlanLimit, PublicConfig, SubscriptionPlans, User } from '../../src/shared/api-types';
 import type { PaymentResponse, RedirectResponse } from '../../src/shared/schemas/billing';
-import { stripeEvents, subscriptions, wallets } from '../../src/server/db/schema';
+import { stripeEvents, subscriptions, syncCursors, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { StripeStandIn } from '../fixtures/stripe-stand-in';
 import { availableDrivers } from './helpers/drivers';
@@ -154,7 +154,16 @@ describe.each(availableDrivers())('billing with Stripe on %s', (kind) => {
     expect(pending).toMatchObject({ pending: true, subscription: { plan: 'STARTER' } });
     expect((await walletLimit(client)).limit).toBe(1);
 
+    const [wallet] = await suite.db
+      .insert(wallets)
+      .values({ userId: user.id, name: 'W', address: newAccount().address, network: 'ETHEREUM' as const })
+      .returning();
+    const later = new Date(suite.clock.now().getTime() + DAY);
+    await suite.db.insert(syncCursors).values({ walletId: wallet?.id, kind: 'account', status: 'IDLE', nextRunAt: later, updatedAt: later });
     const subscription = await stripe.pay(sessionIdOf(first));
+    // The paid plan loads more transactions: the wallet is due for a sync at once.
+    const [cursor] = await suite.db.select().from(syncCursors).where(eq(syncCursors.walletId, wallet?.id ?? ''));
+    expect(cursor?.nextRunAt?.getTime()).toBe(suite.clock.now().getTime());
     const periodEnd = (subscription.items as { data: { current_period_end: number }[] }).data[0]?.current_period_end ?? 0;
     expect((await me(client)).subscription).toEqual({
       plan: 'PLUS',
@@ -164,7 +173,7 @@ describe.each(availableDrivers())('billing with Stripe on %s', (kind) => {
       billing_interval: 'month',
       payment_failed: false,
     });
-    expect(await walletLimit(client)).toEqual({ limit: 10, count: 0, can_create: true });
+    expect(await walletLimit(client)).toEqual({ limit: 10, count: 1, can_create: true });
     const history = await json<{ premium_user: boolean }>(await client.get(`${API.portfolioValueHistory}?num_days=7`));
     expect(history.premium_user).toBe(true);
     const confirmed = await json<PaymentResponse>(await client.post(API.payments, { payment_provider: 'STRIPE', plan: 'PLUS' }));

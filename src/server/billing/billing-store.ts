@@ -1,8 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../db/database';
-import { subscriptions, users } from '../db/schema';
+import { centralisedExchanges, subscriptions, users, wallets } from '../db/schema';
 import type { Logger } from '../logging/logger';
+import { enqueueExchangeSync, enqueueWalletSync } from '../sync/enqueue';
 import { pricedPlanOf, replacesStored, stateOfSubscription, type PricedPlan } from './stripe-subscription';
 
 /** The user's subscription row, created on the free plan when missing. */
@@ -85,9 +86,10 @@ export async function applyStripeSubscription(
     return;
   }
   await ensureRow(db, userId, now);
-  await db.transaction(async (tx) => {
+  const raised = await db.transaction(async (tx) => {
     const [stored] = await tx
       .select({
+        planCode: subscriptions.planCode,
         stripeSubscriptionId: subscriptions.stripeSubscriptionId,
         stripeStatus: subscriptions.stripeStatus,
         stripeCreatedAt: subscriptions.stripeCreatedAt,
@@ -96,7 +98,7 @@ export async function applyStripeSubscription(
       .from(subscriptions)
       .where(eq(subscriptions.userId, userId))
       .for('update');
-    if (!replacesStored(stored ?? null, subscription)) return;
+    if (!replacesStored(stored ?? null, subscription)) return false;
     const customer = typeof subscription.customer === 'string' ? subscription.customer : subscription.customer.id;
     const state = stateOfSubscription(subscription, priced);
     await tx
@@ -107,5 +109,25 @@ export async function applyStripeSubscription(
         ...(state.planCode !== 'STARTER' && stored?.stripeSubscriptionId !== subscription.id ? { startedAt: now } : {}),
       })
       .where(eq(subscriptions.userId, userId));
+    return stored?.planCode === 'STARTER' && state.planCode !== 'STARTER';
   });
+  if (raised) await syncAccountsOf(db, logger, userId, now);
+}
+
+/**
+ * A paid plan loads more transactions per wallet: every wallet and exchange account of the user is synced again
+ * at once rather than at its next turn.
+ */
+async function syncAccountsOf(db: Database, logger: Logger, userId: string, now: Date): Promise<void> {
+  try {
+    const services = { db, now: () => now };
+    const [walletRows, exchangeRows] = await Promise.all([
+      db.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, userId)),
+      db.select({ id: centralisedExchanges.id }).from(centralisedExchanges).where(eq(centralisedExchanges.userId, userId)),
+    ]);
+    for (const { id } of walletRows) await enqueueWalletSync(services, id);
+    for (const { id } of exchangeRows) await enqueueExchangeSync(services, id);
+  } catch (error) {
+    logger.warn('Could not queue the syncs after a plan upgrade; they run at their next turn', { userId, error });
+  }
 }
