@@ -77,6 +77,37 @@ stablecoinPrices.unref();
 const address = stablecoinPrices.address();
 offlineProviders.DEFILLAMA_BASE_URL = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}`;
 
+/**
+ * Billing: a Stripe-shaped server on loopback (tests/fixtures/stripe-stand-in.ts). Its checkout session URL is a
+ * stand-in page whose "Pay" creates the subscription, sends the signed webhook events to the app and redirects to
+ * the success URL, as Stripe's hosted checkout does.
+ */
+const { tsImport } = await import('tsx/esm/api');
+const { StripeStandIn } = await tsImport('../../tests/fixtures/stripe-stand-in.ts', import.meta.url);
+const stripeSettings = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e_ledgerloop',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e_ledgerloop',
+  STRIPE_PLUS_MONTHLY_PRICE_ID: 'price_e2e_plus_monthly',
+  STRIPE_PLUS_ANNUAL_PRICE_ID: 'price_e2e_plus_annual',
+};
+const stripeStandIn = new StripeStandIn({
+  secretKey: stripeSettings.STRIPE_SECRET_KEY,
+  webhookSecret: stripeSettings.STRIPE_WEBHOOK_SECRET,
+  prices: [
+    { id: stripeSettings.STRIPE_PLUS_MONTHLY_PRICE_ID, interval: 'month', unitAmount: 1900 },
+    { id: stripeSettings.STRIPE_PLUS_ANNUAL_PRICE_ID, interval: 'year', unitAmount: 20976 },
+  ],
+  deliver: async (payload, signature) =>
+    (
+      await fetch(`http://127.0.0.1:${port}/api/payments/webhook`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': signature },
+        body: payload,
+      })
+    ).status,
+});
+stripeSettings.STRIPE_API_URL = await stripeStandIn.start();
+
 // The app starts once the devnet has deployed its contracts and run its scenario (it prints its RPC URLs then).
 let output = '';
 devnet.stdout.on('data', (chunk) => {
@@ -97,6 +128,7 @@ devnet.stdout.on('data', (chunk) => {
       PUBLIC_URL: `http://localhost:${port}`,
       ETHEREUM_RPC_URL: `http://127.0.0.1:${ethereumPort}`,
       ...offlineProviders,
+      ...stripeSettings,
       LOGIN_RATE_LIMIT_PER_IP: '100000',
       LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
       STAFF_ADDRESSES: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

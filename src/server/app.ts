@@ -1,8 +1,11 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { API } from '../shared/api-paths';
 import { registerAddressLoginRoutes } from './auth/address-login-routes';
+import { createBilling } from './billing/billing';
+import { registerBillingRoutes } from './billing/billing-routes';
+import { registerStripeWebhookRoutes } from './billing/stripe-webhook-routes';
 import { registerValidateAddressRoutes } from './addresses/validate-address-routes';
 import { csrfProtection } from './auth/csrf';
 import { registerGoogleLoginRoutes } from './auth/google-login-routes';
@@ -58,6 +61,7 @@ function resolveServices(deps: AppDeps): Services {
     logger: deps.logger ?? createLogger(deps.config.logLevel),
     oidc: createOidcClient({ issuer: deps.config.oidcIssuer, tokeninfoUrl: deps.config.googleTokeninfoUrl, fetch: fetchImpl }),
     rpcClient,
+    billing: createBilling(deps.config.billing, fetchImpl),
   };
 }
 
@@ -86,9 +90,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     });
   const bodyLimits = { default: limitBody(MAX_BODY_BYTES), invoice: limitBody(MAX_INVOICE_BODY_BYTES) };
   app.use('/api/*', (c, next) => (isInvoiceSave(c.req.method, c.req.path) ? bodyLimits.invoice : bodyLimits.default)(c, next));
-  app.use('/api/*', jsonRequestBodies);
-  app.use('/api/*', csrfProtection(s.config.secretKey));
-  app.use('/api/*', sessionMiddleware(s));
+  // Stripe's webhook is verified by its signature over the raw body instead: no JSON, CSRF or session checks.
+  const exceptWebhook = (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) =>
+    c.req.path === API.paymentsWebhook ? next() : middleware(c, next);
+  app.use('/api/*', exceptWebhook(jsonRequestBodies));
+  app.use('/api/*', exceptWebhook(csrfProtection(s.config.secretKey)));
+  app.use('/api/*', exceptWebhook(sessionMiddleware(s)));
 
   registerPublicConfigRoutes(app, s);
   registerSessionRoutes(app, s);
@@ -98,6 +105,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerUserRoutes(app, s);
   registerValidateAddressRoutes(app);
   registerPlanRoutes(app, s);
+  registerBillingRoutes(app, s);
+  registerStripeWebhookRoutes(app, s);
   registerWalletRoutes(app, s);
   registerExchangeRoutes(app, s);
   registerDataRoutes(app, s);

@@ -3,6 +3,7 @@ import type { Config } from './config/env';
 import type { Database } from './db/database';
 import type { Logger } from './logging/logger';
 import type { OidcClient } from './auth/oidc-userinfo';
+import type { Billing } from './billing/billing';
 
 /** What createApp needs; everything injectable so tests run the app in-process. */
 export interface AppDeps {
@@ -27,4 +28,6 @@ export interface Services {
   logger: Logger;
   oidc: OidcClient;
   rpcClient: PublicClient | undefined;
+  /** Stripe billing; null when payments are not set up. */
+  billing: Billing | null;
 }

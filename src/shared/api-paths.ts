@@ -12,6 +12,11 @@ export const API = {
   deleteUser: '/api/delete-user',
   validateAddress: '/api/validate-address',
   subscriptionPlans: '/api/subscription-plans',
+  payments: '/api/payments',
+  paymentsCheckoutSession: '/api/payments/create_checkout_session',
+  paymentsManage: '/api/payments/manage',
+  /** Stripe's webhook endpoint: signed by Stripe, no session or CSRF token. */
+  paymentsWebhook: '/api/payments/webhook',
   wallets: '/api/wallets',
   wallet: (id: string) => `/api/wallets/${encodeURIComponent(id)}`,
   walletsLimit: '/api/wallets/limit',

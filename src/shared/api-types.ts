@@ -11,11 +11,9 @@ import type {
   WalletLoginKind,
 } from './enums';
 
-export interface Subscription {
-  plan: PlanCode;
-  cancelled_at: string | null;
-  ends_at: string | null;
-}
+import type { Subscription } from './schemas/billing';
+
+export type { Subscription } from './schemas/billing';
 
 export interface User {
   id: string;
@@ -112,6 +110,8 @@ export interface PublicConfig {
   google_authorization_endpoint: string | null;
   walletconnect_project_id: string | null;
   demo_wallets: DemoWallet[];
+  /** Whether paid plans can be bought here (Stripe is configured). */
+  billing_enabled: boolean;
 }
 
 /** Django-REST-style 400 body: field name to messages, plus non_field_errors. */

@@ -202,6 +202,19 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `DELETE ${API.deleteUser}` },
   { route: `POST ${API.logout}` },
+  { route: `POST ${API.paymentsManage}` },
+  {
+    route: `POST ${API.paymentsCheckoutSession}`,
+    example: { price_id: 'price_plus_monthly' },
+    required: ['price_id'],
+    invalid: { price_id: ['', '   '] },
+  },
+  {
+    route: `POST ${API.payments}`,
+    example: { payment_provider: 'STRIPE', plan: 'PLUS' },
+    required: ['payment_provider', 'plan'],
+    invalid: { payment_provider: ['stripe', 'PAYPAL'], plan: ['plus', 'ADMIN', ''] },
+  },
   {
     route: `POST ${API.wallets}`,
     example: { name: 'Savings', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', network: 'POLYGON' },
@@ -563,6 +576,8 @@ const EXEMPT: RouteKey[] = [
   `GET ${API.balances}`,
   `GET ${API.currencyPrices}`,
   `GET ${API.invoices}/:id`,
+  // Verified by its Stripe signature over the raw body (tests/integration/billing.test.ts).
+  `POST ${API.paymentsWebhook}`,
 ];
 
 const LISTED: string[] = [

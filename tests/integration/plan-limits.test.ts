@@ -125,6 +125,9 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
       plan: 'PLUS',
       cancelled_at: null,
       ends_at: future.toISOString(),
+      next_billing_date: null,
+      billing_interval: null,
+      payment_failed: false,
     });
     expect((await limit(client, API.walletsLimit)).limit).toBe(10);
     await setPlan(user.id, 'PLUS', new Date(suite.clock.now().getTime() - 1000));

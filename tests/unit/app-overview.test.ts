@@ -60,7 +60,9 @@ describe('welcome dialog and plan rules', () => {
   });
 
   it('offers portfolio history to Plus (and Enterprise) plans only', () => {
-    const plan = (code: User['subscription']['plan']) => ({ subscription: { plan: code, cancelled_at: null, ends_at: null } });
+    const plan = (code: User['subscription']['plan']) => ({
+      subscription: { plan: code, cancelled_at: null, ends_at: null, next_billing_date: null, billing_interval: null, payment_failed: false },
+    });
     expect(hasPortfolioHistory(plan('PLUS'))).toBe(true);
     expect(hasPortfolioHistory(plan('ENTERPRISE'))).toBe(true);
     expect(hasPortfolioHistory(plan('STARTER'))).toBe(false);

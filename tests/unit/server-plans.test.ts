@@ -31,16 +31,31 @@ describe('limits and subscriptions', () => {
     const now = new Date('2030-06-01T00:00:00Z');
     expect(effectiveSubscription(null, now).plan).toBe('STARTER');
     const cancelled = new Date('2030-05-01T00:00:00Z');
-    expect(effectiveSubscription({ planCode: 'PLUS', cancelledAt: cancelled, endsAt: new Date('2030-06-02T00:00:00Z') }, now)).toEqual({
+    const stripe = { nextBillingAt: new Date('2030-06-02T00:00:00Z'), billingInterval: 'month' as const, stripeStatus: 'active' };
+    expect(
+      effectiveSubscription({ planCode: 'PLUS', cancelledAt: cancelled, endsAt: new Date('2030-06-02T00:00:00Z'), ...stripe }, now),
+    ).toEqual({
       plan: 'PLUS',
-      cancelledAt: cancelled,
-      endsAt: new Date('2030-06-02T00:00:00Z'),
+      cancelled_at: cancelled.toISOString(),
+      ends_at: '2030-06-02T00:00:00.000Z',
+      next_billing_date: null,
+      billing_interval: 'month',
+      payment_failed: false,
     });
-    expect(effectiveSubscription({ planCode: 'PLUS', cancelledAt: cancelled, endsAt: now }, now)).toEqual({
+    expect(effectiveSubscription({ planCode: 'PLUS', cancelledAt: null, endsAt: null, ...stripe, stripeStatus: 'past_due' }, now)).toMatchObject({
+      plan: 'PLUS',
+      next_billing_date: '2030-06-02T00:00:00.000Z',
+      payment_failed: true,
+    });
+    expect(effectiveSubscription({ planCode: 'PLUS', cancelledAt: cancelled, endsAt: now, ...stripe }, now)).toEqual({
       plan: 'STARTER',
-      cancelledAt: null,
-      endsAt: null,
+      cancelled_at: null,
+      ends_at: null,
+      next_billing_date: null,
+      billing_interval: null,
+      payment_failed: false,
     });
-    expect(effectiveSubscription({ planCode: 'ENTERPRISE', cancelledAt: null, endsAt: null }, now).plan).toBe('ENTERPRISE');
+    const none = { nextBillingAt: null, billingInterval: null, stripeStatus: null };
+    expect(effectiveSubscription({ planCode: 'ENTERPRISE', cancelledAt: null, endsAt: null, ...none }, now).plan).toBe('ENTERPRISE');
   });
 });

@@ -1,10 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { OverviewPage } from '../features/overview/overview-page';
-import {
-  AdminPage,
-  FiatPaymentKycPage,
-  PricingPage,
-} from '../features/placeholder-pages/section-pages';
+import { AdminPage, FiatPaymentKycPage } from '../features/placeholder-pages/section-pages';
+import { parsePricingSearch } from '../features/pricing/pricing-search';
 import { adminTarget, fiatKycTarget, newInvoiceTarget } from './guards';
 import { parseTextSearch } from './list-search';
 import { protectedRoute } from './protected';
@@ -42,7 +39,13 @@ export const invoiceRoute = createRoute({
   path: '/invoices/$id',
   component: lazyRouteComponent(() => import('../features/invoices/invoice-page'), 'InvoicePage'),
 });
-export const pricingRoute = createRoute({ getParentRoute: parent, path: '/pricing', component: PricingPage });
+/** /pricing: the plans; ?payment=success|cancelled when Stripe's checkout sends the subscriber back. */
+export const pricingRoute = createRoute({
+  getParentRoute: parent,
+  path: '/pricing',
+  validateSearch: parsePricingSearch,
+  component: lazyRouteComponent(() => import('../features/pricing/pricing-page'), 'PricingPage'),
+});
 export const fiatPaymentKycRoute = createRoute({
   getParentRoute: parent,
   path: '/fiat-payment-kyc',

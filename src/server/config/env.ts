@@ -49,11 +49,20 @@
  * | SYNC_INTERVAL_MINUTES        | 15                               | How often wallets and exchange accounts are synced again. |
  * | SYNC_LEASE_SECONDS           | 300                              | How long a sync may go without storing a page before another worker may take the account over: a sync left by a killed worker resumes after this long. Keep it well above the time one history page takes to fetch and store. |
  * | WORKER_CONCURRENCY           | 2                                | Sync jobs run at once per process. 0: the server process works no jobs (with PostgreSQL run `npm run worker`; with PGlite nothing syncs). |
+ * | STRIPE_SECRET_KEY            | (unset: payments off)            | Stripe secret API key. Billing is on when this, STRIPE_WEBHOOK_SECRET and both PLUS price ids are set; otherwise the plans are shown and nothing can be bought. |
+ * | STRIPE_WEBHOOK_SECRET        | (unset)                          | Signing secret (whsec_...) of the Stripe webhook endpoint PUBLIC_URL/api/payments/webhook. |
+ * | STRIPE_PLUS_MONTHLY_PRICE_ID | (unset)                          | Stripe price id (price_...) of the monthly PLUS subscription. |
+ * | STRIPE_PLUS_ANNUAL_PRICE_ID  | (unset)                          | Stripe price id of the annual PLUS subscription. |
+ * | PLUS_MONTHLY_PRICE_EUR       | 19.00                            | Monthly PLUS price shown on /pricing, in euro (it should equal the Stripe price). |
+ * | PLUS_ANNUAL_PRICE_EUR        | (12 × monthly less 8%)           | Annual PLUS price shown on /pricing, in euro; unset: twelve monthly prices less the 8% annual discount, to the cent. |
+ * | STRIPE_API_URL               | https://api.stripe.com           | Scheme, host and port of the Stripe API (a proxy or a test server). |
  */
+import Big from 'big.js';
 import * as v from 'valibot';
 import { EVM_NETWORKS, type EvmNetwork, type Exchange } from '../../shared/enums';
 import { defaultTokeninfoUrl } from '../auth/google-tokeninfo';
 import { devnetEndpoints, type DevnetEndpoint } from '../devnet/devnet-endpoints';
+import { annualPrice, PLUS_MONTHLY_PRICE } from '../plans/plan-catalogue';
 import { loadOrCreateSecretKey } from './secret-key';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -94,6 +103,19 @@ export interface Config {
   businessEmailAllowlist: readonly string[];
   logLevel: LogLevel;
   chain: ChainConfig;
+  /** Stripe billing; null: payments are not set up on this server. */
+  billing: BillingConfig | null;
+  /** Euro prices of PLUS shown on /pricing (two decimals). */
+  plusPrices: { monthly: string; annual: string };
+}
+
+/** Stripe settings; present only when every one of them is set. */
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  prices: { monthly: string; annual: string };
+  /** Where the Stripe client sends its requests. */
+  api: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 /** Where chain data, prices and exchange data come from, and how the background sync runs. */
@@ -213,6 +235,13 @@ const encryptionKeyText = v.pipe(
   }, 'must be 32 bytes encoded in base64 (for example the output of `openssl rand -base64 32`)'),
 );
 
+/** A euro amount with at most two decimals, kept as text (exact). */
+const euroAmount = v.pipe(
+  v.string(),
+  v.regex(/^\d{1,7}(\.\d{1,2})?$/, 'must be a euro amount such as 19.00'),
+  v.transform((s) => new Big(s).toFixed(2)),
+);
+
 const envSchema = v.object({
   PORT: integer(8001, 1, 65535),
   HOST: v.pipe(optionalText, v.transform((s) => s ?? '0.0.0.0')),
@@ -293,7 +322,42 @@ const envSchema = v.object({
   SYNC_INTERVAL_MINUTES: integer(15, 1, 24 * 60),
   SYNC_LEASE_SECONDS: integer(300, 5, 24 * 60 * 60),
   WORKER_CONCURRENCY: integer(2, 0, 64),
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PLUS_MONTHLY_PRICE_ID: optionalText,
+  STRIPE_PLUS_ANNUAL_PRICE_ID: optionalText,
+  PLUS_MONTHLY_PRICE_EUR: v.pipe(optionalText, v.optional(euroAmount, PLUS_MONTHLY_PRICE)),
+  PLUS_ANNUAL_PRICE_EUR: v.pipe(optionalText, v.optional(euroAmount)),
+  STRIPE_API_URL: v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(httpUrl, 'https://api.stripe.com'),
+  ),
 });
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PLUS_MONTHLY_PRICE_ID',
+  'STRIPE_PLUS_ANNUAL_PRICE_ID',
+] as const;
+
+/** Stripe settings when all of them are set, null when none is; some but not all is a configuration error. */
+function billingConfig(e: v.InferOutput<typeof envSchema>): BillingConfig | null {
+  const missing = STRIPE_VARIABLES.filter((key) => e[key] === undefined);
+  if (missing.length === STRIPE_VARIABLES.length) return null;
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')} must be set with the other Stripe settings`);
+  }
+  const url = new URL(e.STRIPE_API_URL);
+  const https = url.protocol === 'https:';
+  return {
+    secretKey: e.STRIPE_SECRET_KEY as string,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET as string,
+    prices: { monthly: e.STRIPE_PLUS_MONTHLY_PRICE_ID as string, annual: e.STRIPE_PLUS_ANNUAL_PRICE_ID as string },
+    api: { host: url.hostname, port: url.port === '' ? (https ? 443 : 80) : Number(url.port), protocol: https ? 'https' : 'http' },
+  };
+}
 
 /** Thrown with every invalid variable listed, so a misconfigured server stops with one clear message. */
 export class ConfigError extends Error {
@@ -377,6 +441,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     businessEmailDomain: e.BUSINESS_EMAIL_DOMAIN,
     businessEmailAllowlist: e.BUSINESS_EMAIL_ALLOWLIST,
     logLevel: e.LOG_LEVEL,
+    billing: billingConfig(e),
+    plusPrices: { monthly: e.PLUS_MONTHLY_PRICE_EUR, annual: e.PLUS_ANNUAL_PRICE_EUR ?? annualPrice(e.PLUS_MONTHLY_PRICE_EUR) },
     chain: {
       devnet,
       etherscanApiKey: e.ETHERSCAN_API_KEY,

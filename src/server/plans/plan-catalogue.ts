@@ -1,9 +1,8 @@
 import Big from 'big.js';
 import type { PlanCode } from '../../shared/enums';
 import { PLAN_LABELS } from '../../shared/enums';
+import { ANNUAL_DISCOUNT_PERCENT } from '../../shared/schemas/billing';
 
-/** Discount of the annual price against twelve monthly payments (spec §9: 8 percent). */
-export const ANNUAL_DISCOUNT_PERCENT = 8;
 
 /** Twelve months less the annual discount, to the cent: 19.00 a month gives 209.76 a year. */
 export function annualPrice(monthly: string): string {
@@ -27,7 +26,8 @@ export interface PlanDefinition {
   sortOrder: number;
 }
 
-const PLUS_MONTHLY = '19.00';
+/** The PLUS price per month in euro unless PLUS_MONTHLY_PRICE_EUR says otherwise. */
+export const PLUS_MONTHLY_PRICE = '19.00';
 
 /** The plans every installation starts with (upserted at start-up). */
 export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
@@ -47,8 +47,8 @@ export const PLAN_CATALOGUE: readonly PlanDefinition[] = [
     maxNumWallets: 10,
     maxNumTransactions: 100_000,
     maxNumInvoices: null,
-    monthlyPrice: PLUS_MONTHLY,
-    annualPrice: annualPrice(PLUS_MONTHLY),
+    monthlyPrice: PLUS_MONTHLY_PRICE,
+    annualPrice: annualPrice(PLUS_MONTHLY_PRICE),
     sortOrder: 1,
   },
   {

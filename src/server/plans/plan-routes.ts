@@ -5,18 +5,23 @@ import type { PlanLimit, PricingPlan, SubscriptionPlans } from '../../shared/api
 import { authOf, requireUser } from '../auth/guards';
 import { centralisedExchanges, plans, wallets, type PlanRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import type { Config } from '../config/env';
 import type { Services } from '../services';
 import { transactionLimit } from '../data/transaction-limit';
 import { invoiceLimit } from '../invoices/invoice-limit';
 import { currentPlan } from './current-plan';
 
-const toPricingPlan = (plan: PlanRow): PricingPlan => ({
+/**
+ * A plan as GET subscription-plans lists it: PLUS at the configured euro prices and Stripe price ids (the
+ * `_usd` names are the API's; the amounts are euro), the others as stored; no price id while billing is off.
+ */
+const toPricingPlan = (plan: PlanRow, config: Config): PricingPlan => ({
   code: plan.code,
   name: plan.name,
-  monthly_price_usd: plan.monthlyPrice,
-  annual_price_usd: plan.annualPrice,
-  monthly_plan_stripe_id: plan.monthlyPlanStripeId,
-  annual_plan_stripe_id: plan.annualPlanStripeId,
+  monthly_price_usd: plan.code === 'PLUS' ? config.plusPrices.monthly : plan.monthlyPrice,
+  annual_price_usd: plan.code === 'PLUS' ? config.plusPrices.annual : plan.annualPrice,
+  monthly_plan_stripe_id: config.billing === null ? null : plan.code === 'PLUS' ? config.billing.prices.monthly : plan.monthlyPlanStripeId,
+  annual_plan_stripe_id: config.billing === null ? null : plan.code === 'PLUS' ? config.billing.prices.annual : plan.annualPlanStripeId,
   max_num_wallets: plan.maxNumWallets,
   max_num_transactions: plan.maxNumTransactions,
   max_num_invoices: plan.maxNumInvoices,
@@ -33,7 +38,7 @@ export const planLimit = (limit: number | null, used: number): PlanLimit => ({
 export function registerPlanRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.subscriptionPlans, async (c) => {
     const rows = await s.db.select().from(plans).orderBy(asc(plans.sortOrder));
-    const result = Object.fromEntries(rows.map((plan) => [plan.code, toPricingPlan(plan)])) as SubscriptionPlans;
+    const result = Object.fromEntries(rows.map((plan) => [plan.code, toPricingPlan(plan, s.config)])) as SubscriptionPlans;
     return c.json(result);
   });
 

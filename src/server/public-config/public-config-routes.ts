@@ -54,6 +54,7 @@ export function registerPublicConfigRoutes(app: Hono<AppEnv>, s: Services): void
       google_authorization_endpoint: endpoint,
       walletconnect_project_id: s.config.walletconnectProjectId ?? null,
       demo_wallets: demoWallets,
+      billing_enabled: s.billing !== null,
     };
     return c.json(config);
   });

@@ -5,6 +5,7 @@ import type { User } from '../../shared/api-types';
 import { patchUserSchema, type PatchUserInput } from '../../shared/schemas/user';
 import { endSession } from '../auth/session';
 import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { endBillingOf } from '../billing/end-billing';
 import { users, type NewUserRow, type UserRow } from '../db/schema';
 import { fieldError, notAuthenticated } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -68,6 +69,7 @@ export function registerUserRoutes(app: Hono<AppEnv>, s: Services): void {
 
   app.delete(API.deleteUser, requireFullAccess, async (c) => {
     const { user } = authOf(c);
+    await endBillingOf(s.db, s.logger, s.billing, user.id);
     // Sessions, subscription, wallets, exchanges, documents and transactions go with the user (ON DELETE CASCADE).
     await s.db.delete(users).where(eq(users.id, user.id));
     await endSession(c, s);

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { User } from '../../shared/api-types';
+import type { Subscription, User } from '../../shared/api-types';
 import type { Config } from '../config/env';
 import type { Database } from '../db/database';
 import { centralisedExchanges, subscriptions, users, wallets, type UserRow } from '../db/schema';
-import { effectiveSubscription } from '../plans/current-plan';
+import { effectiveSubscription, subscriptionStateColumns } from '../plans/current-plan';
 import { isBusinessEmail } from './business-email';
 
 type ViewConfig = Pick<Config, 'businessEmailDomain' | 'businessEmailAllowlist'>;
@@ -18,9 +18,7 @@ export async function loadUserView(
   const [row] = await db
     .select({
       user: users,
-      planCode: subscriptions.planCode,
-      cancelledAt: subscriptions.cancelledAt,
-      endsAt: subscriptions.endsAt,
+      subscription: subscriptionStateColumns,
       walletCount: sql<number>`(select count(*) from ${wallets} where ${wallets.userId} = ${users.id})::int`,
       exchangeCount: sql<number>`(select count(*) from ${centralisedExchanges} where ${centralisedExchanges.userId} = ${users.id})::int`,
     })
@@ -29,10 +27,7 @@ export async function loadUserView(
     .where(eq(users.id, userId))
     .limit(1);
   if (row === undefined) return null;
-  const subscription = effectiveSubscription(
-    row.planCode === null ? null : { planCode: row.planCode, cancelledAt: row.cancelledAt, endsAt: row.endsAt },
-    now,
-  );
+  const subscription = effectiveSubscription(row.subscription?.planCode ? row.subscription : null, now);
   return toUserView(row.user, {
     walletCount: Number(row.walletCount),
     exchangeCount: Number(row.exchangeCount),
@@ -46,7 +41,7 @@ export function toUserView(
   extra: {
     walletCount: number;
     exchangeCount: number;
-    subscription: ReturnType<typeof effectiveSubscription>;
+    subscription: Subscription;
     config: ViewConfig;
   },
 ): User {
@@ -76,11 +71,7 @@ export function toUserView(
     is_business: isBusinessEmail(user.signedEmail ?? (user.email === '' ? null : user.email), extra.config),
     wallets_number: extra.walletCount,
     kyc: user.kyc,
-    subscription: {
-      plan: extra.subscription.plan,
-      cancelled_at: extra.subscription.cancelledAt?.toISOString() ?? null,
-      ends_at: extra.subscription.endsAt?.toISOString() ?? null,
-    },
+    subscription: extra.subscription,
     suggestions: { ftcTimeout: user.ftcTimeout?.toISOString() ?? null },
     created_at: user.createdAt.toISOString(),
   };

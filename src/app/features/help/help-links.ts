@@ -10,6 +10,12 @@ function setting(value: unknown, fallback: string): string {
 
 export const CONTACT_EMAIL = setting(env.VITE_CONTACT_EMAIL, 'support@ledgerloop.app');
 
+/** The contact page the Enterprise plan's 'Reach Out' opens: VITE_CONTACT_URL, else an e-mail to the contact address. */
+export const CONTACT_PAGE_URL = setting(
+  env.VITE_CONTACT_URL,
+  `mailto:${CONTACT_EMAIL}?subject=${encodeURIComponent('Enterprise plan')}`,
+);
+
 /**
  * The support chat's address: `configured` (VITE_CHAT_URL) when it is an http(s) or mailto URL, else an e-mail to
  * the contact address.

@@ -28,10 +28,6 @@ export function ContactsPage() {
   return <SectionPage title="Contacts" loggedInOnly />;
 }
 
-export function PricingPage() {
-  return <SectionPage title="Plans & Pricing" />;
-}
-
 export function FiatPaymentKycPage() {
   return <SectionPage title="Fiat-to-Crypto Invoicing" />;
 }

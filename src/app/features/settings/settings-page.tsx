@@ -4,14 +4,14 @@ import type { User } from '../../../shared/api-types';
 import { MESSAGES } from '../../../shared/messages';
 import { useCurrentUser } from '../../lib/session';
 import { PageFrame } from '../placeholder-pages/page-frame';
+import { BillingPanel } from '../pricing';
 import { PreferencesPanel } from './preferences-panel';
 import { ProfilePanel } from './profile-panel';
 import { parseSettingsSection, SETTINGS_MENU, settingsViewLabel, type SettingsView } from './settings-section';
 import styles from './settings.module.css';
 
-/** Sections this server does not offer yet (billing portal, accounting integration, fiat-to-crypto). */
+/** Sections this server does not offer yet (accounting integration, fiat-to-crypto). */
 const NOT_YET: Partial<Record<SettingsView, string>> = {
-  billing: 'Managing your subscription and payment details is not available yet on this server.',
   integrations: 'Connecting accounting software is not available yet on this server.',
   'fiat-to-crypto': 'Fiat-to-crypto invoicing preferences are not available yet on this server.',
 };
@@ -25,6 +25,7 @@ function PanelBody({ view, user }: { view: SettingsView; user: User }) {
   if (view === 'settings') return <PreferencesPanel user={user} />;
   if (!user.full_access) return <p className={`card ${styles.notice}`}>{MESSAGES.loggedInOnly}</p>;
   if (view === 'profile') return <ProfilePanel user={user} />;
+  if (view === 'billing') return <BillingPanel className={`card ${styles.notice}`} />;
   return <p className={`card ${styles.notice}`}>{NOT_YET[view]}</p>;
 }
 

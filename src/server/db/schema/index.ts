@@ -25,3 +25,4 @@ export * from './provider-rate-limits';
 export * from './document-exchanges';
 export * from './invoices';
 export * from './invoice-items';
+export * from './stripe-events';
