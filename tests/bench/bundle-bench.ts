@@ -24,8 +24,11 @@ export interface PageToWeigh {
   budgetBytes: number;
   /** Session cookies for signed-in pages. */
   cookies?: { name: string; value: string }[];
+  /** Set before the page's scripts run (the PWA remembers who is signed in there). */
+  localStorage?: Record<string, string>;
 }
 
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
 const DIST = join(import.meta.dirname, '../../dist');
 
 function gzipSize(pathname: string): number | undefined {
@@ -57,6 +60,11 @@ export async function weighPages(origin: string, pages: PageToWeigh[]): Promise<
       if (page.cookies !== undefined) {
         await context.addCookies(page.cookies.map((cookie) => ({ ...cookie, url: origin })));
       }
+      if (page.localStorage !== undefined) {
+        await context.addInitScript((entries) => {
+          for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+        }, page.localStorage);
+      }
       const tab = await context.newPage();
       const weight: PageWeight = {
         name: page.name,
@@ -78,10 +86,12 @@ export async function weighPages(origin: string, pages: PageToWeigh[]): Promise<
             const gzip = url.pathname.startsWith('/api/') ? sizes.responseBodySize : (gzipSize(url.pathname) ?? sizes.responseBodySize);
             weight.gzipBytes += gzip;
             if (url.pathname.endsWith('.js')) weight.scriptGzipBytes += gzip;
+            if (VERBOSE) process.stderr.write(`  ${page.path} ${url.pathname} ${String(gzip)}\n`);
           }),
         );
       });
       await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
+      if (new URL(tab.url()).pathname !== page.path) throw new Error(`${page.path} went to ${tab.url()}`);
       await Promise.all(pending);
       results.push(weight);
       await context.close();

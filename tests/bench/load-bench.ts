@@ -63,7 +63,8 @@ export class BenchClient {
     return response;
   }
 
-  async signInToDemo(address: string): Promise<void> {
+  /** Signs in to the demo; returns the user as the server sent it (JSON). */
+  async signInToDemo(address: string): Promise<string> {
     await (await this.request(API.csrf)).arrayBuffer();
     const response = await this.request(API.loginDemo, {
       method: 'POST',
@@ -71,7 +72,7 @@ export class BenchClient {
       body: JSON.stringify({ address }),
     });
     if (response.status !== 200) throw new Error(`Demo sign-in answered ${String(response.status)}`);
-    await response.arrayBuffer();
+    return response.text();
   }
 }
 

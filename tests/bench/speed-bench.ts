@@ -16,6 +16,7 @@ import { startBenchServer, type BenchServer } from './bench-server';
 import { weighPages, type PageWeight } from './bundle-bench';
 import { BenchClient, runPollingLoad, type LoadResult } from './load-bench';
 import { textTable } from './measure';
+import { STORAGE_KEYS } from '../../src/app/lib/storage-keys';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8205);
 const LOAD_MS = Math.max(5, Number(process.env.BENCH_LOAD_SECONDS ?? 30)) * 1000;
@@ -50,7 +51,7 @@ function entryScript(): string {
 
 async function weighTheApp(server: BenchServer): Promise<string> {
   const demo = new BenchClient(server.origin);
-  await demo.signInToDemo(await demoAddress(server.origin));
+  const user = await demo.signInToDemo(await demoAddress(server.origin));
   const documents = (await (await demo.request(`${API.documents}?limit=50`)).json()) as DocumentPage;
   const issued = documents.results.find((document) => document.state === 'DUE');
   const cookies = [SESSION_COOKIE, CSRF_COOKIE].flatMap((name) => {
@@ -61,7 +62,7 @@ async function weighTheApp(server: BenchServer): Promise<string> {
     { name: 'sign-in', path: '/auth', budgetBytes: PAGE_BUDGETS.auth },
     { name: 'FAQ', path: '/faq', budgetBytes: PAGE_BUDGETS.auth },
     { name: "payer's invoice", path: `/pay-invoice/${issued?.id ?? 'no-issued-invoice'}`, budgetBytes: PAGE_BUDGETS.payer },
-    { name: 'overview (demo)', path: '/overview', budgetBytes: PAGE_BUDGETS.overview, cookies },
+    { name: 'overview (demo)', path: '/overview', budgetBytes: PAGE_BUDGETS.overview, cookies, localStorage: { [STORAGE_KEYS.user]: user } },
   ]);
   return pageTable(weights, issued === undefined);
 }
