@@ -3,7 +3,8 @@
  * data folder: /auth, /faq, a payer's invoice page (an issued demo invoice) and the demo's /overview (signed in
  * through the demo: the session cookie in the browser, the user in localStorage, as after a sign-in). Prints
  * the four category scores per page against the budget (performance >= 95, the others 100). Chromium is taken
- * from /usr/bin/chromium (CHROMIUM_PATH overrides); LIGHTHOUSE_REPORTS=<folder> also writes each HTML report.
+ * from /usr/bin/chromium (CHROMIUM_PATH overrides); LIGHTHOUSE_REPORTS=<folder> also writes each HTML report,
+ * LIGHTHOUSE_ONLY=<part of a path> scores only the matching pages, BENCH_VERBOSE=1 prints the failing audits' details.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,6 +29,7 @@ const BUDGET: Record<(typeof CATEGORIES)[number], number> = {
   seo: 100,
 };
 const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
 
 async function main(): Promise<void> {
   const server = await startBenchServer(PORT);
@@ -44,12 +46,14 @@ async function main(): Promise<void> {
     const documents = (await (await demo.request(`${API.documents}?limit=50`)).json()) as DocumentPage;
     const issued = documents.results.find((document) => document.state === 'DUE');
 
-    const pages: { name: string; path: string; signedIn: boolean }[] = [
+    const only = process.env.LIGHTHOUSE_ONLY;
+    const allPages: { name: string; path: string; signedIn: boolean }[] = [
       { name: 'sign-in', path: '/auth', signedIn: false },
       { name: 'FAQ', path: '/faq', signedIn: false },
       { name: "payer's invoice", path: `/pay-invoice/${issued?.id ?? 'no-issued-invoice'}`, signedIn: false },
       { name: 'overview (demo)', path: '/overview', signedIn: true },
     ];
+    const pages = allPages.filter((page) => only === undefined || page.path.includes(only));
     const rows: string[][] = [];
     for (const page of pages) {
       if (page.signedIn) {
@@ -85,12 +89,14 @@ async function main(): Promise<void> {
       const lcp = lhr.audits['largest-contentful-paint']?.displayValue ?? '-';
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       rows.push([page.name, finalPath, ...scores.map(String), fcp, lcp, ok ? 'OK' : 'OVER']);
+      if (VERBOSE) process.stderr.write(`  layout shifts: ${JSON.stringify(lhr.audits['layout-shifts']?.details ?? null).slice(0, 3000)}\n`);
       if (!ok) {
         for (const category of CATEGORIES) {
           for (const ref of lhr.categories[category]?.auditRefs ?? []) {
             const audit = lhr.audits[ref.id];
             if (ref.weight > 0 && audit !== undefined && audit.score !== null && audit.score < 0.9) {
               process.stderr.write(`  ${page.path} ${category}: ${audit.id} ${String(audit.score)} ${audit.displayValue ?? ''}\n`);
+              if (VERBOSE) process.stderr.write(`    ${JSON.stringify(audit.details ?? null).slice(0, 1500)}\n`);
             }
           }
         }
