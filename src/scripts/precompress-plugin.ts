@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { PRECOMPRESSED_FILE } from '../server/static/content-encoding';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Text files worth compressing; images, fonts and source maps are left as they are. */
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|ico)$/;
 /** Below this size the encoding header costs about as much as it saves. */
 const MIN_BYTES = 1024;
 
@@ -39,7 +38,7 @@ export function precompress(): Plugin {
       async handler() {
         const jobs: Promise<void>[] = [];
         for await (const file of filesUnder(outDir)) {
-          if (!COMPRESSIBLE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
+          if (!PRECOMPRESSED_FILE.test(file) || (await stat(file)).size < MIN_BYTES) continue;
           jobs.push(
             (async () => {
               const source = await readFile(file);

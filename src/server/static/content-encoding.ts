@@ -3,6 +3,9 @@ import { parseAccept } from 'hono/utils/accept';
 /** Encodings the build writes beside each compressible file (`.br`, `.gz`), best first. */
 export type StaticEncoding = 'br' | 'gzip';
 
+/** Files the build writes compressed copies of (src/scripts/precompress-plugin.ts); images and fonts are not. */
+export const PRECOMPRESSED_FILE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|ico)$/;
+
 export const ENCODING_SUFFIX: Record<StaticEncoding, string> = { br: '.br', gzip: '.gz' };
 
 /**

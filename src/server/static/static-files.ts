@@ -7,14 +7,12 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context, Handler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { contentSecurityPolicy } from '../http/security-headers';
-import { acceptedEncodings, ENCODING_SUFFIX, type StaticEncoding } from './content-encoding';
+import { acceptedEncodings, ENCODING_SUFFIX, PRECOMPRESSED_FILE, type StaticEncoding } from './content-encoding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** Files that must never be served stale: the shell, the service worker and the manifest. */
 const NO_CACHE_FILES = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
-/** Files the build may have precompressed (see src/scripts/precompress-plugin.ts); their answers vary by encoding. */
-const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|ico)$/;
 
 interface IndexPage {
   mtimeMs: number;
@@ -146,7 +144,8 @@ async function encodedVariant(
 }
 
 async function serveFile(c: Context, file: string, path: string, original: Stats): Promise<Response> {
-  const compressible = COMPRESSIBLE.test(path);
+  // Answers for files the build may have compressed vary by encoding.
+  const compressible = PRECOMPRESSED_FILE.test(path);
   const variant = compressible ? await encodedVariant(c, file) : undefined;
   const stats = variant?.stats ?? original;
   const etag = variant === undefined ? etagOf(original) : `${etagOf(original).slice(0, -1)}-${variant.encoding}"`;
