@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './src/scripts/precompress-plugin';
 
 /** Serves and emits the top-level manifest.webmanifest as /manifest.webmanifest. */
 function webManifest(): Plugin {
@@ -95,6 +96,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     outDir: 'dist',

@@ -8,13 +8,13 @@ import { initOnlineState } from './lib/online';
 import { afterCacheRestore, persistOptions, queryClient } from './lib/query-client';
 import { getStoredUser, subscribeSession } from './lib/session';
 import { applyTheme, getTheme } from './lib/theme';
-import { startDayRollover } from './features/transactions/app-day-rollover';
 import { router } from './router';
+import { prepareSignedInScreens } from './routes/signed-in-setup';
 
 applyTheme(getTheme());
 initOnlineState();
-// Spec §4: saved end dates follow a new day before any screen reads them, and again after midnight.
-startDayRollover();
+// Saved end dates follow a new day before any screen reads them (the signed-in pages also wait for this).
+if (getStoredUser()) void prepareSignedInScreens();
 
 /** Re-run the route guards whenever who is signed in (or what they may do) changes, e.g. after a 401. */
 function accessKey(): string {

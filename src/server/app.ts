@@ -15,6 +15,7 @@ import { registerSessionRoutes } from './auth/session-routes';
 import { registerWalletLoginRoutes } from './auth/wallet-login-routes';
 import { notFound, payloadTooLarge } from './http/api-error';
 import type { AppEnv } from './http/app-env';
+import { compressResponses } from './http/compress-responses';
 import { errorHandler } from './http/error-handler';
 import { answerMethodNotAllowed } from './http/method-not-allowed';
 import { contentSecurityPolicy, securityHeaders } from './http/security-headers';
@@ -38,6 +39,8 @@ import { registerWalletRoutes } from './wallets/wallet-routes';
 
 export type { AppDeps } from './services';
 
+/** API answers smaller than this are sent uncompressed: the encoding would save next to nothing. */
+export const API_COMPRESS_MIN_BYTES = 1024;
 /** Request bodies above this size are refused with 413. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Invoice saves carry attachments (10,000,000 bytes at most once decoded, sent base64 in data URLs). */
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       https: s.config.secureCookies,
     }),
   );
+  app.use('/api/*', compressResponses(API_COMPRESS_MIN_BYTES));
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');

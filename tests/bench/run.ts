@@ -32,6 +32,7 @@ import { INGEST_BUDGET_PER_SECOND, measureIngestion, type IngestFigures } from '
 import { formatTable, measure, textTable, verdict, type Figures } from './measure';
 import { seedBenchUsers } from './seed-bench-data';
 import { seedChainData } from './seed-chain-data';
+import { bundleSection, loadSection } from './speed-bench';
 
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const REQUESTS = Math.max(1, Number(process.env.BENCH_REQUESTS ?? 100));
@@ -43,7 +44,7 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .map((word) => word.trim().toLowerCase())
   .filter((word) => word !== '');
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'postgres,pglite')
+  (process.env.BENCH_SECTIONS ?? 'postgres,pglite,bundle,load')
     .split(',')
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word !== ''),
@@ -270,6 +271,8 @@ async function main(): Promise<void> {
   if (typeof postgres === 'string') out.push(postgres);
   else if (postgres !== undefined) out.push(postgres.text);
   if (pglite !== undefined) out.push(pglite.text);
+  if (SECTIONS.has('bundle')) out.push(await bundleSection());
+  if (SECTIONS.has('load')) out.push(await loadSection(url));
   out.push('Budgets');
   if (postgres !== undefined && typeof postgres !== 'string') out.push(budgetSummary('PostgreSQL', postgres));
   if (pglite !== undefined) out.push(budgetSummary('PGlite', pglite));

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
 import { HelpButton } from '../features/help/help-button';
 import { TopBar } from '../features/top-bar/top-bar';
-import { TutorialOverlay } from '../features/tutorial/tutorial-overlay';
+import { LazyTutorialOverlay } from '../features/tutorial/lazy-tutorial-overlay';
 import { useCurrentUser } from '../lib/session';
 import { currentUserQuery } from '../lib/user-queries';
 import styles from './app-shell.module.css';
@@ -25,7 +25,7 @@ export function AppShell() {
         <Outlet />
       </main>
       <HelpButton />
-      <TutorialOverlay />
+      <LazyTutorialOverlay />
     </div>
   );
 }

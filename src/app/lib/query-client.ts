@@ -9,10 +9,8 @@ import { del, get, set } from 'idb-keyval';
 import { ApiError, NetworkError } from './api-client';
 import { mutationKeys, queryKeys } from './query-keys';
 import { updateUserDefaults } from './user-queries';
-import { registerDataMutationDefaults } from '../features/offline/mutation-defaults';
 import { dropSettledChanges } from '../features/offline/settled-changes';
 import { setWalletActiveDefaults } from './wallet-queries';
-import { registerWalletMutationDefaults } from '../features/wallets/wallet-mutations';
 
 /** IndexedDB key (idb-keyval's default store) of the persisted cache. */
 export const PERSIST_KEY = 'ledgerloop-query-cache';
@@ -55,8 +53,18 @@ export const queryClient = new QueryClient({
 
 queryClient.setMutationDefaults(mutationKeys.setWalletActive, setWalletActiveDefaults(queryClient));
 queryClient.setMutationDefaults(mutationKeys.updateUser, updateUserDefaults(queryClient));
-registerDataMutationDefaults(queryClient);
-registerWalletMutationDefaults(queryClient);
+let mutationDefaults: Promise<void> | undefined;
+/**
+ * Registers the defaults of the signed-in screens' offline mutations (transactions, contacts, documents, labels,
+ * wallets), loaded on first need so the signed-out pages never download them: before any signed-in page loads,
+ * and before a persisted cache holding paused changes is restored.
+ */
+export function loadMutationDefaults(): Promise<void> {
+  mutationDefaults ??= import('../features/offline/register-mutation-defaults').then(({ registerMutationDefaults }) =>
+    registerMutationDefaults(queryClient),
+  );
+  return mutationDefaults;
+}
 
 const idbStorage = {
   getItem: (key: string) => get<string>(key).then((value) => value ?? null),
@@ -64,11 +72,21 @@ const idbStorage = {
   removeItem: (key: string) => del(key),
 };
 
-export const persister = createAsyncStoragePersister({
+const idbPersister = createAsyncStoragePersister({
   storage: typeof indexedDB === 'undefined' ? undefined : idbStorage,
   key: PERSIST_KEY,
   throttleTime: 1000,
 });
+
+/** The IndexedDB persister; a cache holding paused changes is handed over once their defaults are registered. */
+export const persister: typeof idbPersister = {
+  ...idbPersister,
+  restoreClient: async () => {
+    const stored = await idbPersister.restoreClient();
+    if ((stored?.clientState.mutations.length ?? 0) > 0) await loadMutationDefaults();
+    return stored;
+  },
+};
 
 /**
  * The persister packages are typed against their own copy of query-core; only these fields are read.

@@ -1,6 +1,4 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { OverviewPage } from '../features/overview/overview-page';
-import { AdminPage, FiatPaymentKycPage } from '../features/placeholder-pages/section-pages';
 import { parsePricingSearch } from '../features/pricing/pricing-search';
 import { adminTarget, fiatKycTarget, newInvoiceTarget } from './guards';
 import { parseTextSearch } from './list-search';
@@ -9,8 +7,13 @@ import { guard } from './redirect-if';
 
 const parent = () => protectedRoute;
 
-// The landing page after every sign-in is part of the first bundle (its chart is still loaded lazily).
-export const overviewRoute = createRoute({ getParentRoute: parent, path: '/overview', component: OverviewPage });
+// Every page is its own chunk, loaded when its route is first entered (see docs/performance.md); a signed-out
+// visitor never downloads the signed-in screens.
+export const overviewRoute = createRoute({
+  getParentRoute: parent,
+  path: '/overview',
+  component: lazyRouteComponent(() => import('../features/overview/overview-page'), 'OverviewPage'),
+});
 export { contactsRoute, transactionsRoute } from './data-pages';
 /** /wallets (spec §2): wallet and exchange cards; ?search= (from the global search) filters them. */
 export const walletsRoute = createRoute({
@@ -39,6 +42,7 @@ export const invoiceRoute = createRoute({
   path: '/invoices/$id',
   component: lazyRouteComponent(() => import('../features/invoices/invoice-page'), 'InvoicePage'),
 });
+const sectionPages = () => import('../features/placeholder-pages/section-pages');
 /** /pricing: the plans; ?payment=success|cancelled when Stripe's checkout sends the subscriber back. */
 export const pricingRoute = createRoute({
   getParentRoute: parent,
@@ -50,11 +54,11 @@ export const fiatPaymentKycRoute = createRoute({
   getParentRoute: parent,
   path: '/fiat-payment-kyc',
   beforeLoad: guard(fiatKycTarget),
-  component: FiatPaymentKycPage,
+  component: lazyRouteComponent(sectionPages, 'FiatPaymentKycPage'),
 });
 export const adminRoute = createRoute({
   getParentRoute: parent,
   path: '/admin',
   beforeLoad: guard(adminTarget),
-  component: AdminPage,
+  component: lazyRouteComponent(sectionPages, 'AdminPage'),
 });

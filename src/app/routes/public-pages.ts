@@ -1,8 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { NotFoundPage } from '../features/not-found/not-found-page';
-import { PayInvoicePaymentPage } from '../features/placeholder-pages/pay-invoice-payment-page';
-import { PayInvoicePage } from '../features/placeholder-pages/section-pages';
+import { lazyNotFoundPage } from './lazy-not-found';
 import { shellRoute } from './shell';
+
+export { payInvoicePaymentRoute, payInvoiceRoute } from './pay-invoice-pages';
 
 export const faqRoute = createRoute({
   getParentRoute: () => shellRoute,
@@ -13,17 +13,5 @@ export const faqRoute = createRoute({
 export const notFoundRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/not-found',
-  component: NotFoundPage,
-});
-
-export const payInvoiceRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/pay-invoice/$id',
-  component: PayInvoicePage,
-});
-
-export const payInvoicePaymentRoute = createRoute({
-  getParentRoute: () => shellRoute,
-  path: '/pay-invoice/$id/payment',
-  component: PayInvoicePaymentPage,
+  component: lazyNotFoundPage,
 });

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import { RootLayout } from '../components/root-layout';
-import { NotFoundPage } from '../features/not-found/not-found-page';
+import { lazyNotFoundPage } from './lazy-not-found';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -9,5 +9,5 @@ export interface RouterContext {
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  notFoundComponent: lazyNotFoundPage,
 });

@@ -1,10 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
-import { AppShell } from '../components/app-shell';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './root';
 
 /** Pathless layout: the top bar and help button around every page but sign-in. */
 export const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
-  component: AppShell,
+  // Loaded with the first page that has the top bar, so the sign-in page goes without it.
+  component: lazyRouteComponent(() => import('../components/app-shell'), 'AppShell'),
 });

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config/env';
 import type { Database } from './database';
+import { PgliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -39,7 +39,7 @@ export interface OpenDatabaseOptions {
 
 /**
  * Opens the database: PostgreSQL through a `pg` pool when DATABASE_URL is set, otherwise the embedded PGlite
- * under DATA_DIR/pglite. Both give the same Drizzle pg-core API over the same schema.
+ * under DATA_DIR/pglite, in a worker thread of its own. Both give the same Drizzle pg-core API over the same schema.
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
@@ -77,11 +77,12 @@ export async function openDatabase(
     dataDir = join(config.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create({
+  // PGlite runs in a worker thread, so a query never holds up the event loop (docs/performance.md).
+  const client = await PgliteThread.start({
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   });
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(client.asPglite(), { schema });
   const migrate = async (
     migrationsFolder: string,
     afterMigrate?: (db: Database) => Promise<void>,
@@ -94,7 +95,7 @@ export async function openDatabase(
     db: pgliteDb,
     kind: 'pglite',
     migrate,
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };
 }

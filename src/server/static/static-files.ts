@@ -3,9 +3,11 @@ import { createReadStream, type Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context, Handler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { contentSecurityPolicy } from '../http/security-headers';
+import { acceptedEncodings, ENCODING_SUFFIX, PRECOMPRESSED_FILE, type StaticEncoding } from './content-encoding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -16,6 +18,7 @@ interface IndexPage {
   mtimeMs: number;
   size: number;
   body: string;
+  encoded: Record<StaticEncoding, Uint8Array<ArrayBuffer>>;
   etag: string;
   csp: string;
 }
@@ -56,6 +59,7 @@ export function staticFiles(options: StaticFilesOptions): Handler {
       mtimeMs: stats.mtimeMs,
       size: stats.size,
       body,
+      encoded: { br: new Uint8Array(brotliCompressSync(body)), gzip: new Uint8Array(gzipSync(body, { level: 9 })) },
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       csp: contentSecurityPolicy({ oidcIssuer: options.oidcIssuer, scriptHashes: inlineScriptHashes(body) }),
     };
@@ -69,15 +73,20 @@ export function staticFiles(options: StaticFilesOptions): Handler {
         'Cache-Control': 'no-store',
       });
     }
-    const headers = {
+    const encoding = acceptedEncodings(c.req.header('accept-encoding'))[0];
+    const etag = encoding === undefined ? page.etag : `${page.etag.slice(0, -1)}-${encoding}"`;
+    const headers: Record<string, string> = {
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': REVALIDATE,
-      ETag: page.etag,
+      ETag: etag,
+      Vary: 'Accept-Encoding',
       'Content-Security-Policy': page.csp,
     };
-    if (c.req.header('if-none-match') === page.etag) return c.body(null, 304, headers);
+    if (encoding !== undefined) headers['Content-Encoding'] = encoding;
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
     if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-    return c.body(page.body, 200, headers);
+    if (encoding === undefined) return c.body(page.body, 200, headers);
+    return c.body(page.encoded[encoding], 200, headers);
   };
 
   return async (c) => {
@@ -121,8 +130,25 @@ async function statFile(file: string): Promise<Stats | undefined> {
   }
 }
 
-function serveFile(c: Context, file: string, path: string, stats: Stats): Response {
-  const etag = etagOf(stats);
+/** The precompressed variant of `file` the client accepts, best first, if the build wrote one. */
+async function encodedVariant(
+  c: Context,
+  file: string,
+): Promise<{ encoding: StaticEncoding; file: string; stats: Stats } | undefined> {
+  for (const encoding of acceptedEncodings(c.req.header('accept-encoding'))) {
+    const variant = `${file}${ENCODING_SUFFIX[encoding]}`;
+    const stats = await statFile(variant);
+    if (stats !== undefined) return { encoding, file: variant, stats };
+  }
+  return undefined;
+}
+
+async function serveFile(c: Context, file: string, path: string, original: Stats): Promise<Response> {
+  // Answers for files the build may have compressed vary by encoding.
+  const compressible = PRECOMPRESSED_FILE.test(path);
+  const variant = compressible ? await encodedVariant(c, file) : undefined;
+  const stats = variant?.stats ?? original;
+  const etag = variant === undefined ? etagOf(original) : `${etagOf(original).slice(0, -1)}-${variant.encoding}"`;
   const cacheControl = path.startsWith('/assets/')
     ? IMMUTABLE
     : NO_CACHE_FILES.has(path)
@@ -132,12 +158,14 @@ function serveFile(c: Context, file: string, path: string, stats: Stats): Respon
     'Content-Type': getMimeType(file) ?? 'application/octet-stream',
     'Cache-Control': cacheControl,
     ETag: etag,
-    'Last-Modified': stats.mtime.toUTCString(),
+    'Last-Modified': original.mtime.toUTCString(),
   };
+  if (compressible) headers.Vary = 'Accept-Encoding';
+  if (variant !== undefined) headers['Content-Encoding'] = variant.encoding;
   if (path === '/sw.js') headers['Service-Worker-Allowed'] = '/';
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
   headers['Content-Length'] = String(stats.size);
   if (c.req.method === 'HEAD') return c.body(null, 200, headers);
-  const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
+  const stream = Readable.toWeb(createReadStream(variant?.file ?? file)) as ReadableStream<Uint8Array>;
   return c.body(stream, 200, headers);
 }

@@ -89,7 +89,8 @@ export function AddressLoginPage() {
   let status;
   if (phase === 'verifying') status = <Spinner label={MESSAGES.verifyingAddress} showLabel />;
   else if (phase === 'fetching') status = <Spinner label={MESSAGES.fetchingAddressData} showLabel />;
-  else if (phase === 'invalid') status = <p role="alert">{MESSAGES.invalidAddress}</p>;
+  // The toast says so while the not-found page loads; the card does not repeat it.
+  else if (phase === 'invalid') status = null;
   else
     status = (
       <>

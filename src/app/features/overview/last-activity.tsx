@@ -70,7 +70,9 @@ export function LastActivity() {
       ) : transactions.isError ? (
         <p className="muted">Activity could not be loaded.</p>
       ) : (
-        <Spinner label="Loading last activity" />
+        <div className={styles.activityLoading}>
+          <Spinner label="Loading last activity" />
+        </div>
       )}
     </section>
   );

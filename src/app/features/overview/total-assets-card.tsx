@@ -30,7 +30,15 @@ export function TotalAssetsCard({ user }: { user: User }) {
       ) : balances.isError ? (
         <p className="muted">The total could not be loaded.</p>
       ) : (
-        <Spinner label="Loading total assets" />
+        // Holds the loaded card's two lines, so nothing below moves when the total arrives.
+        <>
+          <p className={styles.totalValue}>
+            <Spinner label="Loading total assets" />
+          </p>
+          <p className="muted" aria-hidden="true">
+            &nbsp;
+          </p>
+        </>
       )}
     </section>
   );

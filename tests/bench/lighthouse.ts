@@ -1,0 +1,123 @@
+/**
+ * `npm run lighthouse`: Lighthouse (mobile emulation, its default throttling) on the real server with a fresh
+ * data folder: /auth, /faq, a payer's invoice page (an issued demo invoice) and the demo's /overview (signed in
+ * through the demo: the session cookie in the browser, the user in localStorage, as after a sign-in). Prints
+ * the four category scores per page against the budget (performance >= 95, the others 100). Chromium is taken
+ * from /usr/bin/chromium (CHROMIUM_PATH overrides); LIGHTHOUSE_REPORTS=<folder> also writes each HTML report,
+ * LIGHTHOUSE_ONLY=<part of a path> scores only the matching pages, BENCH_VERBOSE=1 prints the failing audits' details.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import lighthouse from 'lighthouse';
+import { STORAGE_KEYS } from '../../src/app/lib/storage-keys';
+import { API, CSRF_COOKIE, SESSION_COOKIE } from '../../src/shared/api-paths';
+import type { PublicConfig } from '../../src/shared/api-types';
+import type { DocumentPage } from '../../src/shared/document-types';
+import { startBenchServer } from './bench-server';
+import { BenchClient } from './load-bench';
+import { textTable } from './measure';
+
+const PORT = Number(process.env.BENCH_PORT ?? 8205);
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9335);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const BUDGET: Record<(typeof CATEGORIES)[number], number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+const REPORTS = process.env.LIGHTHOUSE_REPORTS;
+const VERBOSE = process.env.BENCH_VERBOSE === '1';
+
+async function main(): Promise<void> {
+  const server = await startBenchServer(PORT);
+  const profile = mkdtempSync(join(tmpdir(), 'ledgerloop-lighthouse-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${String(DEBUG_PORT)}`],
+  });
+  try {
+    const config = (await (await fetch(`${server.origin}${API.config}`)).json()) as PublicConfig;
+    const demo = new BenchClient(server.origin);
+    const user = await demo.signInToDemo(config.demo_wallets[0]?.address ?? '');
+    const documents = (await (await demo.request(`${API.documents}?limit=50`)).json()) as DocumentPage;
+    const issued = documents.results.find((document) => document.state === 'DUE');
+
+    const only = process.env.LIGHTHOUSE_ONLY;
+    const allPages: { name: string; path: string; signedIn: boolean }[] = [
+      { name: 'sign-in', path: '/auth', signedIn: false },
+      { name: 'FAQ', path: '/faq', signedIn: false },
+      { name: "payer's invoice", path: `/pay-invoice/${issued?.id ?? 'no-issued-invoice'}`, signedIn: false },
+      { name: 'overview (demo)', path: '/overview', signedIn: true },
+    ];
+    const pages = allPages.filter((page) => only === undefined || page.path.includes(only));
+    const rows: string[][] = [];
+    for (const page of pages) {
+      if (page.signedIn) {
+        // Lighthouse then keeps storage (it would clear the sign-in) but its cache is emptied here first.
+        await browser.addCookies(
+          [SESSION_COOKIE, CSRF_COOKIE].flatMap((name) => {
+            const value = demo.cookies.get(name);
+            return value === undefined ? [] : [{ name, value, url: server.origin }];
+          }),
+        );
+        const tab = await browser.newPage();
+        await tab.goto(`${server.origin}/robots.txt`);
+        await tab.evaluate(([key, value]) => window.localStorage.setItem(key, value), [STORAGE_KEYS.user, user] as const);
+        const cdp = await browser.newCDPSession(tab);
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Storage.clearDataForOrigin', { origin: server.origin, storageTypes: 'service_workers,cache_storage' });
+        await tab.close();
+      }
+      process.stderr.write(`Lighthouse ${page.path}…\n`);
+      const result = await lighthouse(
+        `${server.origin}${page.path}`,
+        { port: DEBUG_PORT, output: 'html', logLevel: 'error', disableStorageReset: page.signedIn },
+      );
+      if (result === undefined) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      const lhr = result.lhr;
+      if (REPORTS !== undefined) {
+        mkdirSync(REPORTS, { recursive: true });
+        writeFileSync(join(REPORTS, `${page.name.replace(/[^a-z]+/gi, '-')}.html`), String(result.report));
+      }
+      const scores = CATEGORIES.map((category) => Math.round((lhr.categories[category]?.score ?? 0) * 100));
+      const ok = CATEGORIES.every((category, i) => (scores[i] ?? 0) >= BUDGET[category]);
+      const fcp = lhr.audits['first-contentful-paint']?.displayValue ?? '-';
+      const lcp = lhr.audits['largest-contentful-paint']?.displayValue ?? '-';
+      const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+      rows.push([page.name, finalPath, ...scores.map(String), fcp, lcp, ok ? 'OK' : 'OVER']);
+      if (VERBOSE) process.stderr.write(`  layout shifts: ${JSON.stringify(lhr.audits['layout-shifts']?.details ?? null).slice(0, 3000)}\n`);
+      if (!ok) {
+        for (const category of CATEGORIES) {
+          for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+            const audit = lhr.audits[ref.id];
+            if (ref.weight > 0 && audit !== undefined && audit.score !== null && audit.score < 0.9) {
+              process.stderr.write(`  ${page.path} ${category}: ${audit.id} ${String(audit.score)} ${audit.displayValue ?? ''}\n`);
+              if (VERBOSE) process.stderr.write(`    ${JSON.stringify(audit.details ?? null).slice(0, 1500)}\n`);
+            }
+          }
+        }
+      }
+    }
+    process.stdout.write(
+      `${textTable(
+        'Lighthouse 12 (mobile; budget performance >= 95, accessibility, best practices and SEO 100)',
+        ['page', 'path', 'performance', 'accessibility', 'best practices', 'SEO', 'FCP', 'LCP', 'budget'],
+        rows,
+      )}\n${issued === undefined ? '(the demo has no issued invoice: the payer page was opened with an unknown id)\n' : ''}` +
+        `load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}\n`,
+    );
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});
