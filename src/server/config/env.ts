@@ -18,7 +18,7 @@
  * | SESSION_IDLE_HOURS           | 168                              | A session unused this long expires. |
  * | SESSION_MAX_DAYS             | 30                               | A session expires this long after sign-in, used or not. |
  * | LOGIN_RATE_LIMIT_PER_IP      | 30                               | Sign-in attempts allowed per client IP per 15 minutes. |
- * | LOGIN_RATE_LIMIT_PER_ADDRESS | 10                               | Per address per 15 minutes: address-only sign-ins, and failed wallet signatures. |
+ * | LOGIN_RATE_LIMIT_PER_ADDRESS | 10                               | Per 15 minutes: address-only sign-ins per address, and failed wallet signatures per browser (sign-in client); a stranger's failures never count against an address. |
  * | TRUST_PROXY                  | false                            | true: the client IP is the last X-Forwarded-For entry (set it only behind a proxy that appends it). |
  * | STATIC_DIR                   | dist                             | Folder of the built PWA served beside /api. |
  * | STAFF_EMAILS                 | (empty)                          | Comma list: users signing in with these Google e-mails become staff. |
