@@ -155,6 +155,17 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     expect(await response.json()).toEqual({ non_field_errors: ['This sign-in request is for another site.'] });
   });
 
+  it('signs in where PUBLIC_URL has an IPv6 host (domain [::1]:8001)', async () => {
+    const account = newAccount();
+    const client = suite.client(suite.makeApp({ env: { PUBLIC_URL: 'http://[::1]:8001' } }));
+    const { message } = await challenge(client, account.address);
+    expect(message.split('\n')[0]).toBe('[::1]:8001 wants you to sign in with your Ethereum account:');
+    expect(message).toContain('URI: http://[::1]:8001');
+    const signature = await account.signMessage({ message });
+    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    expect(response.status).toBe(200);
+  });
+
   it('hands the challenge to the browser that asked for it in an HttpOnly, SameSite=Lax cookie', async () => {
     const account = newAccount();
     const client = suite.client();
