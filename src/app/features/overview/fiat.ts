@@ -1,6 +1,6 @@
 /** Fiat display for the dashboard and wallet cards: the user's currency symbol and the spec's decimals (§9). */
 import { FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
-import { formatAmount, toDecimal } from '../../../shared/money';
+import { directionSign, formatAmount, toDecimal } from '../../../shared/money';
 
 /** Base currencies that are crypto coins (ETH, BNB, BTC) are shown with up to 6 decimals, others with 2. */
 const CRYPTO_BASES: ReadonlySet<FiatCurrency> = new Set(['ETH', 'BNB', 'BTC']);
@@ -32,6 +32,12 @@ export function formatTokenAmount(amount: string, symbol: string): string {
     text = `${toDecimal(amount).lt(0) ? '-' : ''}<0.000001`;
   }
   return symbol ? `${text} ${symbol}` : text;
+}
+
+/** Last Activity's amount: '+1.5 ETH' received, '-1.5 ETH' sent, '0 ETH' for a zero-value transaction. */
+export function activityAmountText(amount: string, symbol: string, incoming: boolean): string {
+  const text = formatTokenAmount(amount.replace(/^-/, ''), symbol);
+  return `${directionSign(text.split(' ')[0] ?? '', incoming)}${text}`;
 }
 
 /** '+$12.00' / '-$3.50' for changes; zero has no sign. */

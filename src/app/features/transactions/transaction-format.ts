@@ -2,7 +2,7 @@
 import dayjs from 'dayjs';
 import type { TransactionOut } from '../../../shared/data-types';
 import { EXCHANGES, FIAT_SYMBOLS, type FiatCurrency, type Network } from '../../../shared/enums';
-import { formatAmount } from '../../../shared/money';
+import { directionSign, formatAmount } from '../../../shared/money';
 
 export const NO_DATA = 'No data Available';
 
@@ -11,8 +11,8 @@ const EXCHANGE_NAMES: Record<(typeof EXCHANGES)[number], string> = { BINANCE: 'B
 /** The signed number ('+1.5' in, '−1.5' out, '0' for none: a contract call), at most 6 decimals. */
 export function signedAmount(tx: Pick<TransactionOut, 'amount' | 'direction'>): string {
   const amount = formatAmount(tx.amount.replace(/^-/, ''));
-  const sign = /^0(\.0*)?$/.test(amount) ? '' : tx.direction === 'INCOMING' ? '+' : '−';
-  return `${sign}${amount}`;
+  const sign = directionSign(amount, tx.direction === 'INCOMING');
+  return `${sign === '-' ? '−' : sign}${amount}`;
 }
 
 /** '+1.5 ETH' for incoming, '−1.5 ETH' for outgoing, '0 ETH' for none. */
