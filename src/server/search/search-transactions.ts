@@ -26,8 +26,9 @@ export function itemOf(row: Row): Item {
   try {
     amount = formatAmount(fromBaseUnits(BigInt(row.amount), row.tokenDecimals));
   } catch {
-    amount = row.amount.replace(/^-/, '');
+    amount = row.amount;
   }
+  amount = amount.replace(/^-/, '');
   const sign = directionSign(amount, row.direction === 'INCOMING');
   return { id: row.id, text: `${sign}${amount} ${row.tokenSymbol} · ${shortHash(row.txHash)}` };
 }
