@@ -69,16 +69,17 @@ export const NATIVE_SYMBOLS: Record<Network, string> = {
 };
 
 /** Gas price (gwei on EVM networks) and fee (native coin) texts; 'No data Available' when missing. */
+/** The fee rows of the details; gas and gas price are null where the network has no gas (Bitcoin): no row at all. */
 export function feeTexts(tx: Pick<TransactionOut, 'gas' | 'gas_price' | 'fee' | 'network'>): {
-  gas: string;
-  gasPrice: string;
+  gas: string | null;
+  gasPrice: string | null;
   fee: string;
 } {
   const decimal = (value: string) => formatAmount(value, { maxDecimals: 9 });
   const native = tx.network ? NATIVE_SYMBOLS[tx.network] : '';
   return {
-    gas: orNoData(tx.gas, decimal),
-    gasPrice: orNoData(tx.gas_price, (value) => `${decimal(value)} Gwei`),
+    gas: showsGas(tx) ? orNoData(tx.gas, decimal) : null,
+    gasPrice: showsGas(tx) ? orNoData(tx.gas_price, (value) => `${decimal(value)} Gwei`) : null,
     fee: orNoData(tx.fee, (value) => (native ? `${decimal(value)} ${native}` : decimal(value))),
   };
 }
