@@ -46,3 +46,13 @@ export function formatFiatChange(value: string | null | undefined, currency: Fia
   if (text === '–' || text.startsWith('-') || value === undefined || value === null) return text;
   return toDecimal(value).gt(0) ? `+${text}` : text;
 }
+
+/**
+ * What the user is told when their currency's values cannot be given yet (no rate known, the server answers
+ * in another currency); null when the values are in the currency they chose. The screens poll, so the values
+ * switch to the chosen currency as soon as its rate is known.
+ */
+export function fiatFallbackNotice(chosen: FiatCurrency, shown: FiatCurrency): string | null {
+  if (chosen === shown) return null;
+  return `Values in ${chosen} are not available yet: they are shown in ${shown} until they are.`;
+}
