@@ -2,11 +2,11 @@
  * Server entry point (`npx tsx src/server/main.ts`, used by `npm start`): configuration, database with
  * migrations and seed data, then the API and the built PWA on one port.
  */
-import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase } from './db/client';
 import { prepareDatabase } from './db/migrate';
+import { startHttpServer } from './http/http-server';
 import { createLogger } from './logging/logger';
 import { removeExpiredRows } from './maintenance/housekeeping';
 import { startBackgroundWork } from './sync/background-work';
@@ -43,9 +43,15 @@ async function main(): Promise<void> {
   const housekeeping = setInterval(cleanUp, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
 
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    const store = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL';
-    logger.info(`Ledgerloop listening on ${config.publicUrl} (bound to ${info.address}:${String(info.port)}, ${store})`);
+  const { server } = startHttpServer({
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    logger,
+    onListening: (info) => {
+      const store = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL';
+      logger.info(`Ledgerloop listening on ${config.publicUrl} (bound to ${info.address}:${String(info.port)}, ${store})`);
+    },
   });
   server.on('error', (error) => {
     logger.error('HTTP server failed', { error });
@@ -73,7 +79,7 @@ async function main(): Promise<void> {
         });
     });
     // Idle keep-alive connections would hold close() open.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    server.closeIdleConnections();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -259,3 +259,12 @@ export function abbreviate(value: DecimalInput, maxDecimals = 2): string {
   const signed = number.lt(0) ? scaled.neg() : scaled;
   return `${formatAmount(signed, { maxDecimals })}${ABBREVIATION_UNITS[index]?.suffix ?? ''}`;
 }
+
+/**
+ * The sign shown before a transaction's displayed amount: '+' received, '-' sent, none when the displayed amount
+ * is zero (a contract call or a zero-value send), so nothing reads "-0".
+ */
+export function directionSign(displayedAmount: string, incoming: boolean): '' | '+' | '-' {
+  if (/^0(\.0*)?$/.test(displayedAmount.replace(/^[-+]/, ''))) return '';
+  return incoming ? '+' : '-';
+}

@@ -77,12 +77,19 @@ test('reports journey: create from the wallet card, edit the name, delete', asyn
   await expect(page.getByRole('button', { name: 'Create Report' })).toBeVisible();
   await expect(page.getByText('No Documents Made')).toBeVisible();
 
-  // The wallet card's 'Create report' opens the dialog on /documents with the wallet ticked and its first day.
+  // The wallet card's 'Create report' opens the dialog on /wallets with the wallet ticked and its first day;
+  // Cancel leaves the user where they were.
   await page.goto('/wallets');
   await page.getByRole('button', { name: 'Actions for Main wallet' }).click();
   await page.getByRole('menuitem', { name: 'Create report' }).click();
-  await expect(page).toHaveURL(/\/documents$/);
   const dialog = page.getByRole('dialog', { name: 'Create new report' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/wallets$/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/wallets$/);
+  await page.getByRole('button', { name: 'Actions for Main wallet' }).click();
+  await page.getByRole('menuitem', { name: 'Create report' }).click();
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('checkbox', { name: /Main wallet/ })).toBeChecked();
   const from = dialog.getByLabel('From');
@@ -121,6 +128,8 @@ test('reports journey: create from the wallet card, edit the name, delete', asyn
   });
   expect(response.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   await expect(dialog).toBeHidden();
+  // Once saved, the user goes to the report list.
+  await expect(page).toHaveURL(/\/documents$/);
   await expect(page.getByRole('button', { name: 'Report', pressed: true })).toBeVisible();
   const row = rows(page).filter({ hasText: 'Q1 transactions' });
   await expect(row).toBeVisible();

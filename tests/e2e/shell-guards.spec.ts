@@ -43,6 +43,11 @@ test('/new-invoice: the signed-out go to sign-in, a demo user goes to the dashbo
   await expect(page).toHaveURL(/\/overview$/);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'New Invoice' })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('region', { name: 'Notifications' })
+      .getByText('Create invoice feature is available only for logged-in users.', { exact: true }),
+  ).toBeVisible();
 
   // In-app navigation is guarded too: the FAQ's 'Create an invoice' link lands on the dashboard.
   await page.goto('/faq');

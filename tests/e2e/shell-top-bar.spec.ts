@@ -114,6 +114,13 @@ test('a full-access user saves the fiat currency from the top bar', async ({ pag
   expect((current.body as { fiat_currency: string }).fiat_currency).toBe('EUR');
   await page.reload();
   await expect(page.getByLabel('Fiat currency')).toHaveValue('EUR');
+
+  // No euro rate can be fetched here: the dashboard says the values are not in euro yet instead of passing
+  // dollars off silently.
+  await addWalletThroughApi(page, 'Main wallet', WALLET_ADDRESS);
+  await page.goto('/overview');
+  await expect(page.getByTestId('total-assets-value')).toContainText('$');
+  await expect(page.getByRole('status').filter({ hasText: 'Values in EUR are not available yet' })).toBeVisible();
 });
 
 test('account menu: copying a wallet address, Get premium and Your profile', async ({ page, context }) => {

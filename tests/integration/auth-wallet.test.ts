@@ -143,34 +143,107 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
   it('refuses a challenge issued for another domain (a server with another PUBLIC_URL)', async () => {
     const account = newAccount();
     const otherSite = suite.makeApp({ env: { PUBLIC_URL: 'https://other.example' } });
-    const { message } = await challenge(suite.client(otherSite), account.address);
+    const browser = suite.client(otherSite);
+    const { message } = await challenge(browser, account.address);
     expect(message).toContain('other.example wants you to sign in');
     const signature = await account.signMessage({ message });
-    const response = await suite
-      .client()
-      .post(API.loginWithWalletResponse, { address: account.address, signature });
+    // The same browser (its cookies) answering at this server.
+    const here = suite.client();
+    for (const [name, value] of browser.cookies) here.cookies.set(name, value);
+    const response = await here.post(API.loginWithWalletResponse, { address: account.address, signature });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ non_field_errors: ['This sign-in request is for another site.'] });
   });
 
-  it('refuses a signature by another key and consumes the challenge', async () => {
+  it('signs in where PUBLIC_URL has an IPv6 host (domain [::1]:8001)', async () => {
+    const account = newAccount();
+    const client = suite.client(suite.makeApp({ env: { PUBLIC_URL: 'http://[::1]:8001' } }));
+    const { message } = await challenge(client, account.address);
+    expect(message.split('\n')[0]).toBe('[::1]:8001 wants you to sign in with your Ethereum account:');
+    expect(message).toContain('URI: http://[::1]:8001');
+    const signature = await account.signMessage({ message });
+    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    expect(response.status).toBe(200);
+  });
+
+  it('hands the challenge to the browser that asked for it in an HttpOnly, SameSite=Lax cookie', async () => {
+    const account = newAccount();
+    const client = suite.client();
+    const response = await client.post(API.loginWithWallet, { address: account.address });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('signin_client='));
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\//);
+    const { message } = await json<WalletChallenge>(response);
+    // Another browser holding the signed message cannot use it.
+    const signature = await account.signMessage({ message });
+    const elsewhere = await suite.client().post(API.loginWithWalletResponse, { address: account.address, signature });
+    expect(elsewhere.status).toBe(400);
+    expect(await elsewhere.json()).toEqual({
+      non_field_errors: ['Sign-in request expired or already used. Try again.'],
+    });
+    // A second challenge in the same browser keeps its cookie, and the first one can still be answered.
+    const again = await client.post(API.loginWithWallet, { address: account.address });
+    expect(again.headers.getSetCookie().some((line) => line.startsWith('signin_client='))).toBe(false);
+    const own = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    expect(own.status).toBe(200);
+  });
+
+  it("lets no stranger spend the owner's challenge or lock the owner out with bad signatures", async () => {
+    const owner = newAccount();
+    const forger = newAccount();
+    const client = suite.client();
+    const { message } = await challenge(client, owner.address);
+    // Twenty forged responses in the owner's name, from browsers of their own, each with a challenge of its own.
+    for (let i = 0; i < 20; i += 1) {
+      const stranger = suite.client();
+      const issued = await challenge(stranger, owner.address);
+      const forged = await stranger.post(API.loginWithWalletResponse, {
+        address: owner.address,
+        signature: await forger.signMessage({ message: i % 2 === 0 ? issued.message : message }),
+      });
+      expect(forged.status).toBe(400);
+    }
+    const signature = await owner.signMessage({ message });
+    const response = await client.post(API.loginWithWalletResponse, { address: owner.address, signature });
+    expect(response.status).toBe(200);
+  });
+
+  it('keeps a challenge open after a failed proof until it has had three', async () => {
     const account = newAccount();
     const stranger = newAccount();
     const client = suite.client();
     const { message, nonce } = await challenge(client, account.address);
     const signature = await stranger.signMessage({ message });
-    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ non_field_errors: ['Signature does not match the address.'] });
-    const [row] = await suite.db
-      .select()
-      .from(signInChallenges)
-      .where(and(eq(signInChallenges.nonce, nonce), isNotNull(signInChallenges.usedAt)));
-    expect(row).toBeDefined();
+    for (let i = 0; i < 2; i += 1) {
+      const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ non_field_errors: ['Signature does not match the address.'] });
+    }
+    const own = await account.signMessage({ message });
+    expect((await client.clone().post(API.loginWithWalletResponse, { address: account.address, signature: own })).status).toBe(200);
+    const [first] = await suite.db.select().from(signInChallenges).where(eq(signInChallenges.nonce, nonce));
+    expect(first?.failedProofs).toBe(2);
+
+    // A fresh challenge given three bad proofs is spent: the right signature then finds nothing.
+    const next = await challenge(client, account.address);
+    const wrong = await stranger.signMessage({ message: next.message });
+    for (let i = 0; i < 3; i += 1) {
+      await client.post(API.loginWithWalletResponse, { address: account.address, signature: wrong });
+    }
+    const spent = await client.post(API.loginWithWalletResponse, {
+      address: account.address,
+      signature: await account.signMessage({ message: next.message }),
+    });
+    expect(await spent.json()).toEqual({ non_field_errors: ['Sign-in request expired or already used. Try again.'] });
+    const [row] = await suite.db.select().from(signInChallenges).where(eq(signInChallenges.nonce, next.nonce));
+    expect(row?.failedProofs).toBe(3);
+    expect(row?.usedAt).not.toBeNull();
     const [stored] = await suite.db
       .select()
       .from(users)
-      .where(eq(users.authKey, `wallet:${account.address.toLowerCase()}`));
+      .where(eq(users.authKey, `wallet:${stranger.address.toLowerCase()}`));
     expect(stored).toBeUndefined();
   });
 

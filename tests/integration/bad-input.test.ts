@@ -15,6 +15,7 @@ import {
 } from '../../src/server/db/schema';
 import type { Database } from '../../src/server/db/database';
 import { MAX_BODY_BYTES, MAX_INVOICE_BODY_BYTES } from '../../src/server/app';
+import { ILL_FORMED_TEXT } from '../../src/server/http/text-rules';
 import { addFxRate } from './data-seed';
 import { availableDrivers } from './helpers/drivers';
 import { exchangeRow, transactionRow } from './helpers/rows';
@@ -833,6 +834,56 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
         const response = await client.get(`${pathOf(route)}?${parameter}=a%00b`);
         expect(response.status, `${route} ${parameter}`).toBe(400);
         expect(await response.json()).toEqual({ [parameter]: ['Null characters are not allowed.'] });
+      }
+    }
+  });
+
+  it('ill-formed Unicode in any text, nested too, gives 400 on its path, never 500 and never replaced', async () => {
+    /** Every string leaf of a body, with its path as the API reports it. */
+    const stringLeaves = (value: unknown, path: string[] = []): string[][] => {
+      if (typeof value === 'string') return [path];
+      if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, [...path, String(index)]));
+      if (typeof value === 'object' && value !== null) {
+        return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
+      }
+      return [];
+    };
+    const withText = (value: unknown, path: string[], text: string): unknown => {
+      if (path.length === 0) return text;
+      const [head = '', ...rest] = path;
+      if (Array.isArray(value)) return value.map((item, index) => (String(index) === head ? withText(item, rest, text) : item));
+      const record = value as Record<string, unknown>;
+      return { ...record, [head]: withText(record[head], rest, text) };
+    };
+    let checked = 0;
+    for (const route of withBody()) {
+      for (const path of stringLeaves(route.example)) {
+        for (const text of ['a\ud800b', '\udc00', 'x\udfff\ud83d']) {
+          const body = await expectRefused(route, { json: withText(route.example, path, text) }, 400);
+          expect(body, `${route.route} ${path.join('.')}`).toEqual({ [path.join('.')]: [ILL_FORMED_TEXT] });
+          checked += 1;
+        }
+      }
+      // Raw bytes that are not UTF-8 (a lone 0xFF, an encoded surrogate, an overlong '/') are refused, not turned into U+FFFD.
+      const [field = 'x'] = Object.keys(route.example ?? {});
+      for (const bytes of [[0xff], [0xed, 0xa0, 0x80], [0xc0, 0xaf]]) {
+        const raw = new Uint8Array([...new TextEncoder().encode(`{"${field}":"a`), ...bytes, ...new TextEncoder().encode('"}')]);
+        const body = await expectRefused(route, { body: raw, headers: { 'Content-Type': 'application/json' } }, 400);
+        expect(body, `${route.route} raw ${bytes.join(',')}`).toEqual({ non_field_errors: ['Request body is not valid UTF-8.'] });
+      }
+    }
+    expect(checked).toBeGreaterThan(90);
+    // A key that is ill-formed is refused where it stands.
+    const contact = BODY_ROUTES.find((r) => r.route === `POST ${API.contacts}`) as BodyRoute;
+    const key = await expectRefused(contact, { json: { ...contact.example, 'a\ud800': 1 } }, 400);
+    expect(key).toEqual({ non_field_errors: [ILL_FORMED_TEXT] });
+    for (const { route } of QUERY_ROUTES) {
+      for (const parameter of ['search', 'collection']) {
+        for (const encoded of ['%ED%A0%80', 'a%FFb', '%C0%AF']) {
+          const response = await client.get(`${pathOf(route)}?${parameter}=${encoded}`);
+          expect(response.status, `${route} ${parameter}=${encoded}`).toBe(400);
+          expect(await response.json()).toEqual({ [parameter]: ['Not valid UTF-8 text.'] });
+        }
       }
     }
   });

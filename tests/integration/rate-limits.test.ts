@@ -74,44 +74,61 @@ describe.each(availableDrivers())('sign-in rate limits on %s', (kind) => {
     await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '192.0.2.50' }), owner);
   });
 
-  it("counts failed wallet proofs per address, so others asking for challenges cannot lock the owner out", async () => {
+  it('counts failed wallet proofs per sign-in client, so strangers cannot lock the owner out', async () => {
     startOfNextWindow();
     const app = limitedApp();
     const owner = newAccount();
-    // Many challenges in the owner's name, from many IPs: none is refused, and the owner still signs in.
-    for (let i = 0; i < 8; i += 1) {
-      const response = await suite
-        .client(app, { 'X-Forwarded-For': `198.51.100.${String(i + 1)}` })
-        .post(API.loginWithWallet, { address: owner.address });
-      expect(response.status).toBe(200);
-    }
-    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '198.51.100.40' }), owner);
-
-    // Failed proofs (a forged signature, no open challenge) count whatever the IP: after 3, even a right one waits.
     const forger = newAccount();
-    for (let i = 0; i < 3; i += 1) {
-      const client = suite.client(app, { 'X-Forwarded-For': `198.51.100.${String(i + 60)}` });
-      await client.post(API.loginWithWallet, { address: owner.address });
+    // Many challenges and forged proofs in the owner's name, from many IPs and browsers: the owner still signs in.
+    for (let i = 0; i < 8; i += 1) {
+      const client = suite.client(app, { 'X-Forwarded-For': `198.51.100.${String(i + 1)}` });
+      const response = await client.post(API.loginWithWallet, { address: owner.address });
+      expect(response.status).toBe(200);
       const forged = await client.post(API.loginWithWalletResponse, {
         address: owner.address,
         signature: await forger.signMessage({ message: 'not the challenge' }),
       });
       expect(forged.status).toBe(400);
     }
-    const client = suite.client(app, { 'X-Forwarded-For': '198.51.100.90' });
-    const challenge = await client.post(API.loginWithWallet, { address: owner.address });
+    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '198.51.100.40' }), owner);
+
+    // One browser's failed proofs count against it, whatever IP it comes from: after 3, even a right one waits.
+    const cookies = new Map<string, string>();
+    const browserAt = (ip: string) => {
+      const client = suite.client(app, { 'X-Forwarded-For': ip });
+      for (const [name, value] of cookies) client.cookies.set(name, value);
+      return client;
+    };
+    for (let i = 0; i < 3; i += 1) {
+      const browser = browserAt(`198.51.100.${String(i + 60)}`);
+      await browser.post(API.loginWithWallet, { address: owner.address });
+      for (const [name, value] of browser.cookies) cookies.set(name, value);
+      const forged = await browser.post(API.loginWithWalletResponse, {
+        address: owner.address,
+        signature: await forger.signMessage({ message: 'not the challenge' }),
+      });
+      expect(forged.status).toBe(400);
+    }
+    const moved = browserAt('198.51.100.70');
+    const challenge = await moved.post(API.loginWithWallet, { address: owner.address });
     expect(challenge.status).toBe(200);
     const { message } = (await challenge.json()) as { message: string };
-    const refused = await client.post(API.loginWithWalletResponse, {
+    const refused = await moved.post(API.loginWithWalletResponse, {
       address: owner.address,
       signature: await owner.signMessage({ message }),
     });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Another address is not affected, and the next window starts afresh.
-    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '198.51.100.91' }));
+    // The owner in another browser is not affected, and the next window starts afresh.
+    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '198.51.100.91' }), owner);
     startOfNextWindow();
-    await signInWithWallet(suite.client(app, { 'X-Forwarded-For': '198.51.100.92' }), owner);
+    const retry = await moved.post(API.loginWithWallet, { address: owner.address });
+    const { message: next } = (await retry.json()) as { message: string };
+    const accepted = await moved.post(API.loginWithWalletResponse, {
+      address: owner.address,
+      signature: await owner.signMessage({ message: next }),
+    });
+    expect(accepted.status).toBe(200);
   });
 
   it('ignores X-Forwarded-For unless TRUST_PROXY is set', async () => {

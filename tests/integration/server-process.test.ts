@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { API } from '../../src/shared/api-paths';
 import type { PublicConfig } from '../../src/shared/api-types';
+import { rawConnection } from './helpers/raw-connection';
 import { startServerProcess } from './helpers/server-process';
 
 let workDir: string;
@@ -66,6 +67,15 @@ describe('the server process on PGlite', () => {
         body: JSON.stringify({ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
       });
       expect(response.status).toBe(200);
+      // A client that never finishes its headers is answered 408 and cut off after 10 seconds, and counted.
+      const port = Number(new URL(second.url).port);
+      const ended = await rawConnection(port, (socket) => {
+        socket.write('GET /api/config HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
+      });
+      expect(ended.text).toMatch(/^HTTP\/1\.1 408/);
+      expect(ended.afterMs).toBeGreaterThanOrEqual(9_900);
+      expect(ended.afterMs).toBeLessThan(12_000);
+      expect(second.output()).toContain('Slow client cut off');
     } finally {
       expect(await second.stop()).toBe(0);
     }

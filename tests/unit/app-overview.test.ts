@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/shared/api-types';
-import { formatFiat, formatFiatChange, formatTokenAmount } from '../../src/app/features/overview/fiat';
+import { fiatFallbackNotice, formatFiat, formatFiatChange, formatTokenAmount } from '../../src/app/features/overview/fiat';
 import { DATA_POLL_MS, livePollInterval, NFT_POLL_MS } from '../../src/app/features/overview/live-polling';
 import {
   asList,
@@ -162,5 +162,13 @@ describe('dashboard documents', () => {
     expect(asList([1, 2])).toEqual({ results: [1, 2], count: 2 });
     expect(asList({ results: [1], count: 9, next: null })).toEqual({ results: [1], count: 9 });
     expect(asList(undefined)).toEqual({ results: [], count: 0 });
+  });
+});
+
+describe('values in a currency whose prices are not known yet', () => {
+  it('says so while the values come in another currency, and nothing once they are in the chosen one', () => {
+    expect(fiatFallbackNotice('EUR', 'USD')).toBe('Values in EUR are not available yet: they are shown in USD until they are.');
+    expect(fiatFallbackNotice('EUR', 'EUR')).toBeNull();
+    expect(fiatFallbackNotice('USD', 'USD')).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import {
   authTarget,
   fiatKycTarget,
   homeTarget,
+  newInvoiceNotice,
   newInvoiceTarget,
   protectedTarget,
 } from '../../src/app/routes/guards';
@@ -35,6 +36,10 @@ describe('route guards', () => {
     expect(newInvoiceTarget(user({ full_access: false }))).toBe('/overview');
     expect(newInvoiceTarget(user({ full_access: true }))).toBeNull();
     expect(newInvoiceTarget(null)).toBe('/auth');
+    // A guest is told why, in the spec's words; the signed-out and full users are not.
+    expect(newInvoiceNotice(user({ full_access: false }))).toBe('Create invoice feature is available only for logged-in users.');
+    expect(newInvoiceNotice(user({ full_access: true }))).toBeNull();
+    expect(newInvoiceNotice(null)).toBeNull();
   });
 
   it('/fiat-payment-kyc needs full access, else /auth', () => {

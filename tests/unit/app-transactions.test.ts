@@ -184,6 +184,12 @@ describe('row texts', () => {
     expect(orNoData('21000')).toBe('21000');
     expect(showsGas({ network: 'BITCOIN' })).toBe(false);
     expect(showsGas({ network: 'POLYGON' })).toBe(true);
+    // A Bitcoin transaction's details have no gas rows at all, only its fee in BTC.
+    expect(feeTexts({ gas: null, gas_price: null, fee: '0.0001', network: 'BITCOIN' })).toEqual({
+      gas: null,
+      gasPrice: null,
+      fee: '0.0001 BTC',
+    });
   });
 
   it('shows gas price in gwei and the fee in the native coin', () => {

@@ -129,6 +129,37 @@ describe('loadConfig', () => {
     expect(loadConfig({ SECRET_KEY: KEY, PUBLIC_URL: 'http://192.168.1.5:8080' }).siweDomain).toBe('192.168.1.5:8080');
   });
 
+  it('checks every URL variable at start, naming the variable and what is wrong', () => {
+    const problem = (env: Record<string, string>): string => {
+      try {
+        loadConfig({ SECRET_KEY: KEY, ...env });
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      return '';
+    };
+    expect(problem({ PUBLIC_URL: 'https://user:secret@app.example.com' })).toContain('PUBLIC_URL must not contain a user name or password');
+    expect(problem({ PUBLIC_URL: 'https://user@app.example.com' })).toContain('PUBLIC_URL must not contain a user name or password');
+    expect(problem({ PUBLIC_URL: 'https://app.example.com/ledger' })).toContain('PUBLIC_URL must be an origin only');
+    expect(problem({ PUBLIC_URL: 'https://app.example.com/?a=1' })).toContain('PUBLIC_URL must be an origin only');
+    expect(problem({ PUBLIC_URL: 'https://[::1' })).toContain('PUBLIC_URL must be a URL');
+    expect(problem({ PUBLIC_URL: 'ftp://app.example.com' })).toContain('PUBLIC_URL must start with http:// or https://');
+    expect(problem({ ETHEREUM_RPC_URL: 'http://exa mple.com' })).toContain('ETHEREUM_RPC_URL must be a URL');
+    expect(problem({ ESPLORA_BASE_URL: 'mempool.space/api' })).toContain('ESPLORA_BASE_URL must be a URL');
+    expect(problem({ OIDC_ISSUER: 'javascript:alert(1)' })).toContain('OIDC_ISSUER must start with http:// or https://');
+    expect(problem({ BLOCKSCOUT_URLS: 'ETHEREUM=https://[bad' })).toContain('BLOCKSCOUT_URLS must be a comma list of NETWORK=URL');
+    expect(problem({ DATABASE_URL: 'postgres://[bad/db' })).toContain('DATABASE_URL must be a postgres:// or postgresql:// URL');
+    // Provider URLs may carry credentials (a node behind basic authentication).
+    expect(loadConfig({ SECRET_KEY: KEY, ETHEREUM_RPC_URL: 'https://user:pw@node.example' }).ethereumRpcUrl).toBe('https://user:pw@node.example');
+  });
+
+  it('takes an IPv6 PUBLIC_URL as the bracketed EIP-4361 domain', () => {
+    const config = loadConfig({ SECRET_KEY: KEY, PUBLIC_URL: 'http://[::1]:8001/' });
+    expect(config).toMatchObject({ publicUrl: 'http://[::1]:8001', siweDomain: '[::1]:8001', siweUri: 'http://[::1]:8001' });
+    expect(loadConfig({ SECRET_KEY: KEY, PUBLIC_URL: 'https://[2001:db8::1]' }).siweDomain).toBe('[2001:db8::1]');
+  });
+
   it('treats blank values as unset', () => {
     const config = loadConfig({ SECRET_KEY: KEY, DATABASE_URL: '  ', GOOGLE_CLIENT_ID: '', PORT: '' });
     expect(config).toMatchObject({ databaseUrl: undefined, googleClientId: undefined, port: 8001 });

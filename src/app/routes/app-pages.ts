@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parsePricingSearch } from '../features/pricing/pricing-search';
-import { adminTarget, fiatKycTarget, newInvoiceTarget } from './guards';
+import { adminTarget, fiatKycTarget, newInvoiceNotice, newInvoiceTarget } from './guards';
 import { parseTextSearch } from './list-search';
 import { protectedRoute } from './protected';
 import { guard } from './redirect-if';
@@ -33,7 +33,7 @@ export const documentsRoute = createRoute({
 export const newInvoiceRoute = createRoute({
   getParentRoute: parent,
   path: '/new-invoice',
-  beforeLoad: guard(newInvoiceTarget),
+  beforeLoad: guard(newInvoiceTarget, newInvoiceNotice),
   component: lazyRouteComponent(() => import('../features/new-invoice/new-invoice-page'), 'NewInvoicePage'),
 });
 /** /invoices/$id (spec §2 Invoice view and payment). */

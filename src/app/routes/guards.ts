@@ -1,5 +1,6 @@
 /** Route rules of spec §2 ("Route table"), as pure decisions the router's beforeLoad guards apply. */
 import type { User } from '../../shared/api-types';
+import { GUEST_INVOICE_TEXT } from '../features/new-invoice/new-invoice-texts';
 
 export type GuardTarget = '/auth' | '/overview';
 
@@ -23,6 +24,11 @@ export function adminTarget(user: User | null): GuardTarget | null {
 export function newInvoiceTarget(user: User | null): GuardTarget | null {
   if (!user) return '/auth';
   return user.full_access ? null : '/overview';
+}
+
+/** What a guest sent away from /new-invoice is told; null for everyone else. */
+export function newInvoiceNotice(user: User | null): string | null {
+  return user !== null && !user.full_access ? GUEST_INVOICE_TEXT : null;
 }
 
 /** /fiat-payment-kyc requires full access, else /auth (spec §2 FTC flows). */

@@ -30,22 +30,22 @@ export async function limitSignInByAddress(s: Services, address: string): Promis
 }
 
 /**
- * Wallet sign-in per address counts failed proofs only (a wrong or replayed signature, no open challenge), so
- * asking for challenges in someone else's name cannot lock the owner out. 429 once
- * LOGIN_RATE_LIMIT_PER_ADDRESS failures fell in the window.
+ * Failed wallet proofs (a wrong or replayed signature, no open challenge) count against the sign-in client that
+ * sent them, never against the address: a stranger cannot lock an owner out. 429 once
+ * LOGIN_RATE_LIMIT_PER_ADDRESS failures of this client fell in the window.
  */
-export async function refuseAfterWalletFailures(s: Services, address: string): Promise<void> {
+export async function refuseAfterWalletFailures(s: Services, client: string): Promise<void> {
   await checkRateLimit(s.db, {
-    key: `login-wallet-failures:${addressKey(address)}`,
+    key: `login-wallet-client-failures:${client}`,
     limit: s.config.loginRateLimitPerAddress,
     windowMs: LOGIN_WINDOW_MS,
     now: s.now(),
   });
 }
 
-/** Notes a failed wallet proof for the address (see refuseAfterWalletFailures). */
-export async function noteWalletFailure(s: Services, address: string): Promise<void> {
-  await countAttempt(s.db, { key: `login-wallet-failures:${addressKey(address)}`, windowMs: LOGIN_WINDOW_MS, now: s.now() });
+/** Notes a failed wallet proof for the sign-in client (see refuseAfterWalletFailures). */
+export async function noteWalletFailure(s: Services, client: string): Promise<void> {
+  await countAttempt(s.db, { key: `login-wallet-client-failures:${client}`, windowMs: LOGIN_WINDOW_MS, now: s.now() });
 }
 
 /** Starts a fresh session for `userId` and answers with the User object. */

@@ -2,8 +2,8 @@
  * Sign-In with Ethereum (EIP-4361) challenges for the wallet login: the server builds the message,
  * the wallet signs it, the server checks the message fields and the signature.
  */
-import { isErc6492Signature, isErc8010Signature, isHex, verifyMessage, type PublicClient } from 'viem';
-import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
+import { getAddress, isErc6492Signature, isErc8010Signature, isHex, verifyMessage, type PublicClient } from 'viem';
+import { formatSiweMessage, parseSiweMessage } from './eip4361';
 
 export type SiweVerification = { ok: true } | { ok: false; reason: string };
 
@@ -62,8 +62,8 @@ export function generateNonce(): string {
 
 /** The EIP-4361 text for the wallet to sign. Throws when a field is not EIP-4361 compliant. */
 export function buildSignInMessage(p: SignInMessageParams): string {
-  return createSiweMessage({
-    address: p.address,
+  return formatSiweMessage({
+    address: getAddress(p.address),
     domain: p.domain,
     uri: p.uri,
     chainId: p.chainId,
@@ -79,26 +79,10 @@ function fail(reason: string): SiweVerification {
   return { ok: false, reason };
 }
 
-function isValidDate(date: Date | undefined): date is Date {
-  return date !== undefined && !Number.isNaN(date.getTime());
-}
-
 /** Checks the message fields against what the server issued; undefined when they all match. */
 function checkFields(message: string, expected: SignInExpectation): string | undefined {
   const fields = parseSiweMessage(message);
-  if (
-    fields.address === undefined ||
-    fields.domain === undefined ||
-    fields.uri === undefined ||
-    fields.chainId === undefined ||
-    fields.nonce === undefined ||
-    !isValidDate(fields.issuedAt) ||
-    !isValidDate(fields.expirationTime) ||
-    (fields.notBefore !== undefined && !isValidDate(fields.notBefore)) ||
-    fields.version !== '1'
-  ) {
-    return SIWE_REASONS.malformed;
-  }
+  if (fields?.expirationTime === undefined) return SIWE_REASONS.malformed;
   if (fields.domain !== expected.domain) return SIWE_REASONS.domain;
   if (fields.uri !== expected.uri) return SIWE_REASONS.uri;
   if (fields.chainId !== expected.chainId) return SIWE_REASONS.chain;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { getAddress } from 'viem';
 import { isEvmAddress } from '../../shared/address-validation';
@@ -12,12 +12,15 @@ import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
 import { upsertWalletUser } from '../users/sign-in-users';
 import { privilegesFor } from './privileges';
+import { ensureSignInClient, signInClientOf } from './sign-in-client';
 import { limitSignInByIp, noteWalletFailure, refuseAfterWalletFailures, respondSignedIn } from './sign-in-flow';
 import { buildSignInMessage, generateNonce, isOwnSignature, verifySignInMessage } from './siwe';
 
 export const CHALLENGE_TTL_MS = 10 * 60_000;
-/** How many of an address's newest open challenges a response is matched against. */
-const OPEN_CHALLENGES_TRIED = 50;
+/** How many of a client's newest open challenges for an address a response is matched against. */
+const OPEN_CHALLENGES_TRIED = 20;
+/** A challenge is spent after this many failed proofs against it. */
+export const PROOFS_PER_CHALLENGE = 3;
 export const SIGN_IN_STATEMENT = 'Sign in to Ledgerloop.';
 export const EVM_ADDRESS_REQUIRED = 'Enter a valid Ethereum address (0x followed by 40 hexadecimal digits).';
 export const CHALLENGE_UNAVAILABLE = 'Sign-in request expired or already used. Try again.';
@@ -32,8 +35,9 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
   app.post(API.loginWithWallet, jsonBody(loginWithWalletSchema), async (c) => {
     await limitSignInByIp(c, s);
     const body = c.req.valid('json');
-    // A challenge proves nothing yet: only the client's IP is counted (failed proofs count per address).
+    // A challenge proves nothing yet: only the client's IP is counted (failed proofs count per sign-in client).
     const address = checksummed(body.address);
+    const client = ensureSignInClient(c, s.config);
     const issuedAt = s.now();
     const expiresAt = new Date(issuedAt.getTime() + CHALLENGE_TTL_MS);
     const nonce = generateNonce();
@@ -54,6 +58,7 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
       message,
       issuedAt,
       expiresAt,
+      clientHash: client,
     });
     const challenge: WalletChallenge = { message, nonce, expires_at: expiresAt.toISOString(), kind: body.kind };
     return c.json(challenge);
@@ -63,15 +68,19 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
     await limitSignInByIp(c, s);
     const body = c.req.valid('json');
     const address = checksummed(body.address);
-    await refuseAfterWalletFailures(s, address);
+    const client = signInClientOf(c);
+    // Without its sign-in client cookie a browser has no challenge to answer (the IP was counted above).
+    if (client === undefined) throw nonFieldError(CHALLENGE_UNAVAILABLE);
+    await refuseAfterWalletFailures(s, client);
     const now = s.now();
-    // The open challenge this signature signs (others may have asked for challenges in this address's name since):
+    // The open challenge of this client that the signature signs (a client may have asked more than once):
     // found by local recovery among the newest ones, else the newest (a contract wallet is checked on chain).
     const open = await s.db
       .select({ id: signInChallenges.id, message: signInChallenges.message })
       .from(signInChallenges)
       .where(
         and(
+          eq(signInChallenges.clientHash, client),
           eq(signInChallenges.address, address.toLowerCase()),
           isNull(signInChallenges.usedAt),
           gt(signInChallenges.expiresAt, now),
@@ -97,7 +106,7 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
             .where(and(eq(signInChallenges.id, chosen.id), isNull(signInChallenges.usedAt)))
             .returning();
     if (challenge === undefined) {
-      await noteWalletFailure(s, address);
+      await noteWalletFailure(s, client);
       throw nonFieldError(CHALLENGE_UNAVAILABLE);
     }
     const verdict = await verifySignInMessage({
@@ -114,7 +123,12 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
       ...(s.rpcClient === undefined ? {} : { client: s.rpcClient }),
     });
     if (!verdict.ok) {
-      await noteWalletFailure(s, address);
+      await noteWalletFailure(s, client);
+      // The failure counts against this challenge too: it stays open for another try until it has had its share.
+      await s.db
+        .update(signInChallenges)
+        .set({ failedProofs: sql`${signInChallenges.failedProofs} + 1`, usedAt: challenge.failedProofs + 1 < PROOFS_PER_CHALLENGE ? null : now })
+        .where(eq(signInChallenges.id, challenge.id));
       throw nonFieldError(verdict.reason);
     }
     const userId = await upsertWalletUser(s.db, {

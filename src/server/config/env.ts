@@ -8,7 +8,7 @@
  * | DATABASE_URL                 | (unset: embedded PGlite)         | PostgreSQL connection string; unset keeps the data in PGlite under DATA_DIR/pglite. |
  * | DATA_DIR                     | ./data                           | Local data: PGlite files (DATA_DIR/pglite) and the generated secret key. |
  * | SECRET_KEY                   | (unset: generated once)          | Signs CSRF tokens. Unset: generated into DATA_DIR/secret-key (mode 0600) and reused. Set the same value on every process. |
- * | PUBLIC_URL                   | http://localhost:PORT            | Address users open. Its host is the sign-in message domain, its origin the sign-in URI; https makes cookies Secure. |
+ * | PUBLIC_URL                   | http://localhost:PORT            | Address users open, an origin only (no user@, path, query or fragment; an IPv6 host in brackets, http://[::1]:8001). Its host is the sign-in message domain, its origin the sign-in URI; https makes cookies Secure. Every URL variable is checked at start. |
  * | SIWE_CHAIN_ID                | 1                                | Chain id written into wallet sign-in messages. |
  * | ETHEREUM_RPC_URL             | (unset: no RPC)                  | JSON-RPC endpoint used to verify contract-wallet (EIP-1271) signatures; unset means only ordinary account signatures verify. |
  * | OIDC_ISSUER                  | https://accounts.google.com      | OpenID issuer whose userinfo endpoint verifies Google access tokens. |
@@ -18,7 +18,7 @@
  * | SESSION_IDLE_HOURS           | 168                              | A session unused this long expires. |
  * | SESSION_MAX_DAYS             | 30                               | A session expires this long after sign-in, used or not. |
  * | LOGIN_RATE_LIMIT_PER_IP      | 30                               | Sign-in attempts allowed per client IP per 15 minutes. |
- * | LOGIN_RATE_LIMIT_PER_ADDRESS | 10                               | Per address per 15 minutes: address-only sign-ins, and failed wallet signatures. |
+ * | LOGIN_RATE_LIMIT_PER_ADDRESS | 10                               | Per 15 minutes: address-only sign-ins per address, and failed wallet signatures per browser (sign-in client); a stranger's failures never count against an address. |
  * | TRUST_PROXY                  | false                            | true: the client IP is the last X-Forwarded-For entry (set it only behind a proxy that appends it). |
  * | STATIC_DIR                   | dist                             | Folder of the built PWA served beside /api. |
  * | STAFF_EMAILS                 | (empty)                          | Comma list: users signing in with these Google e-mails become staff. |
@@ -178,14 +178,43 @@ const boolean = (fallback: boolean) =>
     v.transform((s) => s === 'true' || s === '1' || s === 'yes'),
   );
 
+/** What is wrong with `text` as an http(s) URL, or undefined when it is one. */
+function httpUrlProblem(text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'must be a URL such as https://host.example (it could not be read as one)';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'must start with http:// or https://';
+  if (url.hostname === '') return 'must name a host';
+  return undefined;
+}
+
 const httpUrl = v.pipe(
   v.string(),
   v.trim(),
-  v.url('must be a URL'),
-  v.check((s) => /^https?:\/\//i.test(s), 'must start with http:// or https://'),
+  v.rawCheck(({ dataset, addIssue }) => {
+    const problem = dataset.typed ? httpUrlProblem(dataset.value) : undefined;
+    if (problem !== undefined) addIssue({ message: problem });
+  }),
 );
 
 const optionalUrl = v.pipe(v.unknown(), v.transform(blankToUndefined), v.optional(httpUrl));
+
+/**
+ * The address users open: an origin only. Its host becomes the EIP-4361 domain (an IPv6 host as `[::1]:8001`),
+ * so a user name or password, a path, a query or a fragment would be lost or make sign-in messages invalid.
+ */
+const publicUrl = v.pipe(
+  optionalUrl,
+  v.check((s) => s === undefined || !/^[a-z]+:\/\/[^/?#]*@/i.test(s), 'must not contain a user name or password (user@host)'),
+  v.check((s) => {
+    if (s === undefined || !URL.canParse(s)) return true;
+    const url = new URL(s);
+    return (url.pathname === '/' || url.pathname === '') && url.search === '' && url.hash === '';
+  }, 'must be an origin only (scheme, host and optional port), without a path, query or fragment'),
+);
 
 const commaList = (lowercase: boolean) =>
   v.pipe(
@@ -214,7 +243,7 @@ const networkUrlList = v.pipe(
     (items) =>
       items.every((item) => {
         const [network, url] = splitPair(item);
-        return (EVM_NETWORKS as readonly string[]).includes(network) && /^https?:\/\/\S+$/i.test(url);
+        return (EVM_NETWORKS as readonly string[]).includes(network) && httpUrlProblem(url) === undefined;
       }),
     `must be a comma list of NETWORK=URL with NETWORK one of ${EVM_NETWORKS.join(', ')}`,
   ),
@@ -248,7 +277,7 @@ const envSchema = v.object({
   DATABASE_URL: v.pipe(
     optionalText,
     v.check(
-      (s) => s === undefined || /^postgres(ql)?:\/\//i.test(s),
+      (s) => s === undefined || (/^postgres(ql)?:\/\//i.test(s) && URL.canParse(s)),
       'must be a postgres:// or postgresql:// URL',
     ),
   ),
@@ -257,7 +286,7 @@ const envSchema = v.object({
     optionalText,
     v.check((s) => s === undefined || s.length >= 32, 'must be at least 32 characters'),
   ),
-  PUBLIC_URL: optionalUrl,
+  PUBLIC_URL: publicUrl,
   SIWE_CHAIN_ID: integer(1, 1, Number.MAX_SAFE_INTEGER),
   ETHEREUM_RPC_URL: optionalUrl,
   OIDC_ISSUER: v.pipe(

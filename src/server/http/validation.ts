@@ -10,6 +10,7 @@ import {
   nonFieldError,
   unsupportedMediaType,
 } from './api-error';
+import { bodyText, refuseBadText, refuseUndecodableQuery } from './text-rules';
 
 const NON_FIELD = 'non_field_errors';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -31,50 +32,6 @@ export function issuesToFieldErrors(issues: readonly v.BaseIssue<unknown>[]): Fi
   return Object.fromEntries(errors);
 }
 
-/** PostgreSQL text cannot hold U+0000: such input is refused as a field error, never stored. */
-export const NUL_CHARACTER = 'Null characters are not allowed.';
-
-interface Visit {
-  value: unknown;
-  key: string | null;
-  parent: Visit | null;
-}
-
-const pathOf = (visit: Visit): string => {
-  const keys: string[] = [];
-  for (let at: Visit | null = visit; at !== null; at = at.parent) if (at.key !== null) keys.push(at.key);
-  return keys.reverse().join('.') || NON_FIELD;
-};
-
-/**
- * The paths (joined by '.') of the strings and keys in `value` that contain U+0000. Walked with a stack of its
- * own, so a body nested to any depth cannot exhaust the call stack.
- */
-function nulPaths(value: unknown): string[] {
-  const found: string[] = [];
-  const stack: Visit[] = [{ value, key: null, parent: null }];
-  while (stack.length > 0) {
-    const visit = stack.pop() as Visit;
-    const item = visit.value;
-    if (typeof item === 'string') {
-      if (item.includes('\0')) found.push(pathOf(visit));
-    } else if (Array.isArray(item)) {
-      item.forEach((child: unknown, index) => stack.push({ value: child, key: String(index), parent: visit }));
-    } else if (typeof item === 'object' && item !== null) {
-      for (const [key, child] of Object.entries(item)) {
-        if (key.includes('\0')) found.push(pathOf(visit));
-        else stack.push({ value: child, key, parent: visit });
-      }
-    }
-  }
-  return found;
-}
-
-function refuseNulCharacters(value: unknown): void {
-  const paths = nulPaths(value);
-  if (paths.length > 0) throw fieldErrors(Object.fromEntries(paths.map((path) => [path, [NUL_CHARACTER]])));
-}
-
 function messageFor(issue: v.BaseIssue<unknown>, root: boolean): string {
   if (root && issue.kind === 'schema') return 'Expected a JSON object.';
   if (issue.type === 'strict_object' && issue.expected === 'never') return 'Unknown field.';
@@ -91,13 +48,13 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * For every state-changing /api request: a body must be application/json (else 415) and well-formed JSON
- * (else 400). A request without a body, or with an empty one, passes; routes that need a body report their
+ * (else 400) in UTF-8 (else 400). A request without a body, or with an empty one, passes; routes that need a body report their
  * missing fields.
  */
 export const jsonRequestBodies: MiddlewareHandler = async (c, next) => {
   if (!UNSAFE_METHODS.has(c.req.method)) return next();
   const contentType = c.req.header('content-type');
-  const text = c.req.raw.body === null ? '' : await c.req.text();
+  const text = await bodyText(c);
   if (contentType === undefined) {
     if (text.length > 0) throw unsupportedMediaType('');
     return next();
@@ -126,10 +83,10 @@ export const jsonBody = <S extends v.GenericSchema>(
   schema: S,
 ): MiddlewareHandler<AppEnv, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }> =>
   async (c, next) => {
-    const text = c.req.raw.body === null ? '' : await c.req.text();
+    const text = await bodyText(c);
     const value: unknown = text.trim() === '' ? {} : JSON.parse(text);
     if (!isPlainObject(value)) throw nonFieldError('Expected a JSON object.');
-    refuseNulCharacters(value);
+    refuseBadText(value);
     const output: v.InferOutput<S> = parseWith(schema, value);
     c.req.addValidatedData('json', output as object);
     await next();
@@ -137,7 +94,8 @@ export const jsonBody = <S extends v.GenericSchema>(
 
 /** Validates the query string; the handler reads it with `c.req.valid('query')`. */
 export const queryParams = <S extends v.GenericSchema>(schema: S) =>
-  validator('query', (value: unknown): v.InferOutput<S> => {
-    refuseNulCharacters(value);
+  validator('query', (value: unknown, c): v.InferOutput<S> => {
+    refuseUndecodableQuery(c.req.url);
+    refuseBadText(value);
     return parseWith(schema, value);
   });

@@ -1,5 +1,5 @@
 import { and, asc, desc } from 'drizzle-orm';
-import { formatAmount, fromBaseUnits } from '../../shared/money';
+import { directionSign, formatAmount, fromBaseUnits } from '../../shared/money';
 import type { SearchCategory } from '../../shared/data-types';
 import { allConditions, transactionConditions } from '../data/transactions/transaction-filters';
 import type { Database } from '../db/database';
@@ -21,14 +21,15 @@ const columns = {
 
 type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] };
 
-function itemOf(row: Row): Item {
+export function itemOf(row: Row): Item {
   let amount: string;
   try {
     amount = formatAmount(fromBaseUnits(BigInt(row.amount), row.tokenDecimals));
   } catch {
     amount = row.amount;
   }
-  const sign = row.direction === 'INCOMING' ? '+' : '-';
+  amount = amount.replace(/^-/, '');
+  const sign = directionSign(amount, row.direction === 'INCOMING');
   return { id: row.id, text: `${sign}${amount} ${row.tokenSymbol} · ${shortHash(row.txHash)}` };
 }
 

@@ -54,7 +54,8 @@ function DocumentsScreen() {
           }
         : undefined,
   });
-  const [tab, setTab] = useState<DocumentTab>('invoice');
+  const showReports = useLocation({ select: (location) => location.state.showReports === true });
+  const [tab, setTab] = useState<DocumentTab>(showReports ? 'report' : 'invoice');
   const [dialog, setDialog] = useState<ReportDialogMode | null>(null);
   const [deleting, setDeleting] = useState<DocumentOut | null>(null);
   const [viewing, setViewing] = useState<DocumentOut | null>(null);

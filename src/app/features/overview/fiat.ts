@@ -1,6 +1,6 @@
 /** Fiat display for the dashboard and wallet cards: the user's currency symbol and the spec's decimals (§9). */
 import { FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
-import { formatAmount, toDecimal } from '../../../shared/money';
+import { directionSign, formatAmount, toDecimal } from '../../../shared/money';
 
 /** Base currencies that are crypto coins (ETH, BNB, BTC) are shown with up to 6 decimals, others with 2. */
 const CRYPTO_BASES: ReadonlySet<FiatCurrency> = new Set(['ETH', 'BNB', 'BTC']);
@@ -34,9 +34,25 @@ export function formatTokenAmount(amount: string, symbol: string): string {
   return symbol ? `${text} ${symbol}` : text;
 }
 
+/** Last Activity's amount: '+1.5 ETH' received, '-1.5 ETH' sent, '0 ETH' for a zero-value transaction. */
+export function activityAmountText(amount: string, symbol: string, incoming: boolean): string {
+  const text = formatTokenAmount(amount.replace(/^-/, ''), symbol);
+  return `${directionSign(text.split(' ')[0] ?? '', incoming)}${text}`;
+}
+
 /** '+$12.00' / '-$3.50' for changes; zero has no sign. */
 export function formatFiatChange(value: string | null | undefined, currency: FiatCurrency): string {
   const text = formatFiat(value, currency);
   if (text === '–' || text.startsWith('-') || value === undefined || value === null) return text;
   return toDecimal(value).gt(0) ? `+${text}` : text;
+}
+
+/**
+ * What the user is told when their currency's values cannot be given yet (no rate known, the server answers
+ * in another currency); null when the values are in the currency they chose. The screens poll, so the values
+ * switch to the chosen currency as soon as its rate is known.
+ */
+export function fiatFallbackNotice(chosen: FiatCurrency, shown: FiatCurrency): string | null {
+  if (chosen === shown) return null;
+  return `Values in ${chosen} are not available yet: they are shown in ${shown} until they are.`;
 }

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { TransactionOut } from '../../../shared/data-types';
 import { Spinner } from '../../components/spinner';
-import { formatFiat, formatTokenAmount } from './fiat';
+import { activityAmountText, formatFiat } from './fiat';
 import { DATA_POLL_MS, useLivePolling } from './live-polling';
 import { latestTransactionsQuery } from './overview-queries';
 import { TokenIcon } from './token-icon';
@@ -34,8 +34,7 @@ function ActivityRow({ transaction }: { transaction: TransactionOut }) {
       </div>
       <div className={styles.activityAmount}>
         <span className={incoming ? styles.positive : undefined}>
-          {incoming ? '+' : '-'}
-          {formatTokenAmount(transaction.amount.replace(/^-/, ''), symbol)}
+          {activityAmountText(transaction.amount, symbol, incoming)}
         </span>
         <span className="muted">{formatFiat(transaction.value_fiat?.replace(/^-/, ''), transaction.fiat_currency)}</span>
       </div>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../../shared/api-types';
 import { Spinner } from '../../components/spinner';
-import { formatFiat } from './fiat';
+import { fiatFallbackNotice, formatFiat } from './fiat';
 import { DATA_POLL_MS, useLivePolling } from './live-polling';
 import { balancesQuery } from './overview-queries';
 import styles from './overview.module.css';
@@ -11,6 +11,7 @@ export function TotalAssetsCard({ user }: { user: User }) {
   const interval = useLivePolling(DATA_POLL_MS);
   const balances = useQuery({ ...balancesQuery(), refetchInterval: interval });
   const currency = balances.data?.fiat_currency ?? user.fiat_currency;
+  const notice = fiatFallbackNotice(user.fiat_currency, currency);
   return (
     <section className={`card ${styles.section} ${styles.totalCard}`} aria-labelledby="total-assets-title">
       <h2 id="total-assets-title" className={styles.cardTitle}>
@@ -21,6 +22,11 @@ export function TotalAssetsCard({ user }: { user: User }) {
           <p className={styles.totalValue} data-testid="total-assets-value">
             {formatFiat(balances.data.total.value_fiat, currency)}
           </p>
+          {notice ? (
+            <p role="status" className="muted">
+              {notice}
+            </p>
+          ) : null}
           <p className="muted">
             {balances.data.user_bal_sync
               ? `${String(balances.data.tokens.length)} ${balances.data.tokens.length === 1 ? 'token' : 'tokens'} across your active wallets`

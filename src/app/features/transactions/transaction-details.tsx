@@ -4,7 +4,7 @@ import { NETWORK_LABELS } from '../../../shared/enums';
 import { formatAmount } from '../../../shared/money';
 import { shortAddress } from '../../lib/format';
 import { ExplorerLink } from './explorer-link';
-import { feeTexts, fiatText, NO_DATA, orNoData, showsGas } from './transaction-format';
+import { feeTexts, fiatText, NO_DATA, orNoData } from './transaction-format';
 import styles from './transactions.module.css';
 import { Tooltip } from '../../components/tooltip';
 
@@ -73,8 +73,8 @@ export function TransactionDetails({ tx, labels }: TransactionDetailsProps) {
             {orNoData(tx.axie_breed_slp_cost, (v) => `${formatAmount(v)} SLP`)}
           </Row>
         ) : null}
-        {showsGas(tx) ? <Row term="Gas">{fees.gas}</Row> : null}
-        <Row term="Gas price">{fees.gasPrice}</Row>
+        {fees.gas === null ? null : <Row term="Gas">{fees.gas}</Row>}
+        {fees.gasPrice === null ? null : <Row term="Gas price">{fees.gasPrice}</Row>}
         <Row term="Fee">{fees.fee}</Row>
         <Row term="Hash">
           {tx.tx_hash ? (

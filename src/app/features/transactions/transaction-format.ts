@@ -2,7 +2,7 @@
 import dayjs from 'dayjs';
 import type { TransactionOut } from '../../../shared/data-types';
 import { EXCHANGES, FIAT_SYMBOLS, type FiatCurrency, type Network } from '../../../shared/enums';
-import { formatAmount } from '../../../shared/money';
+import { directionSign, formatAmount } from '../../../shared/money';
 
 export const NO_DATA = 'No data Available';
 
@@ -11,8 +11,8 @@ const EXCHANGE_NAMES: Record<(typeof EXCHANGES)[number], string> = { BINANCE: 'B
 /** The signed number ('+1.5' in, '−1.5' out, '0' for none: a contract call), at most 6 decimals. */
 export function signedAmount(tx: Pick<TransactionOut, 'amount' | 'direction'>): string {
   const amount = formatAmount(tx.amount.replace(/^-/, ''));
-  const sign = /^0(\.0*)?$/.test(amount) ? '' : tx.direction === 'INCOMING' ? '+' : '−';
-  return `${sign}${amount}`;
+  const sign = directionSign(amount, tx.direction === 'INCOMING');
+  return `${sign === '-' ? '−' : sign}${amount}`;
 }
 
 /** '+1.5 ETH' for incoming, '−1.5 ETH' for outgoing, '0 ETH' for none. */
@@ -69,16 +69,17 @@ export const NATIVE_SYMBOLS: Record<Network, string> = {
 };
 
 /** Gas price (gwei on EVM networks) and fee (native coin) texts; 'No data Available' when missing. */
+/** The fee rows of the details; gas and gas price are null where the network has no gas (Bitcoin): no row at all. */
 export function feeTexts(tx: Pick<TransactionOut, 'gas' | 'gas_price' | 'fee' | 'network'>): {
-  gas: string;
-  gasPrice: string;
+  gas: string | null;
+  gasPrice: string | null;
   fee: string;
 } {
   const decimal = (value: string) => formatAmount(value, { maxDecimals: 9 });
   const native = tx.network ? NATIVE_SYMBOLS[tx.network] : '';
   return {
-    gas: orNoData(tx.gas, decimal),
-    gasPrice: orNoData(tx.gas_price, (value) => `${decimal(value)} Gwei`),
+    gas: showsGas(tx) ? orNoData(tx.gas, decimal) : null,
+    gasPrice: showsGas(tx) ? orNoData(tx.gas_price, (value) => `${decimal(value)} Gwei`) : null,
     fee: orNoData(tx.fee, (value) => (native ? `${decimal(value)} ${native}` : decimal(value))),
   };
 }

@@ -5,6 +5,7 @@ import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
 import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/session';
+import { CreateReportDialog, type ReportDialogMode } from '../documents';
 import { noteIfQueued } from '../offline/network-actions';
 import { useLivePolling } from '../overview/live-polling';
 import { useCreateInvoice } from '../overview/use-create-invoice';
@@ -74,6 +75,7 @@ function WalletsScreen() {
   });
 
   const [dialog, setDialog] = useState<WalletDialogMode | null>(null);
+  const [reportDialog, setReportDialog] = useState<ReportDialogMode | null>(null);
   const [details, setDetails] = useState<AccountSelection | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<WalletDetail | null>(null);
   const openAdd = useCallback(() => setDialog({ kind: 'add' }), []);
@@ -109,7 +111,7 @@ function WalletsScreen() {
     { label: 'Create invoice', onSelect: () => void invoice.start({ walletId: wallet.id }) },
     {
       label: 'Create report',
-      onSelect: () => void navigate({ to: '/documents', state: { openDialog: 'create-report', walletId: wallet.id } }),
+      onSelect: () => setReportDialog({ kind: 'create', walletId: wallet.id }),
     },
     { label: 'Delete', danger: true, onSelect: () => deleteWallet(wallet) },
   ];
@@ -117,7 +119,7 @@ function WalletsScreen() {
   const exchangeMenu = (account: ExchangeAccount): CardMenuItem[] => [
     {
       label: 'Create report',
-      onSelect: () => void navigate({ to: '/documents', state: { openDialog: 'create-report', cexId: account.id } }),
+      onSelect: () => setReportDialog({ kind: 'create', cexId: account.id }),
     },
     {
       label: 'Delete',
@@ -186,6 +188,15 @@ function WalletsScreen() {
       )}
 
       {dialog ? <WalletFormDialog mode={dialog} onClose={() => setDialog(null)} /> : null}
+      {/* The report is made here; only once it is saved does the user go to the report list. */}
+      <CreateReportDialog
+        mode={reportDialog}
+        onClose={() => setReportDialog(null)}
+        onSaved={() => {
+          setReportDialog(null);
+          void navigate({ to: '/documents', state: { showReports: true } });
+        }}
+      />
       {details ? <AccountDetailsDialog selection={details} onClose={() => setDetails(null)} /> : null}
       {confirmDelete ? (
         <DeleteWalletDialog
