@@ -1,7 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { PayInvoicePaymentPage } from '../features/placeholder-pages/pay-invoice-payment-page';
-import { PayInvoicePage } from '../features/placeholder-pages/section-pages';
 import { shellRoute } from './shell';
 
 export const faqRoute = createRoute({
@@ -19,11 +17,11 @@ export const notFoundRoute = createRoute({
 export const payInvoiceRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/pay-invoice/$id',
-  component: PayInvoicePage,
+  component: lazyRouteComponent(() => import('../features/pay-invoice/pay-invoice-page'), 'PayInvoicePage'),
 });
 
 export const payInvoicePaymentRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/pay-invoice/$id/payment',
-  component: PayInvoicePaymentPage,
+  component: lazyRouteComponent(() => import('../features/pay-invoice/payment-page'), 'PaymentPage'),
 });

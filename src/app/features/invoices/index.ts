@@ -1,0 +1,4 @@
+/** What other features use of the invoices feature. */
+export { InvoiceSheet } from './invoice-sheet';
+export type { SheetAttachment, SheetInvoice } from './sheet-invoice';
+export { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags } from './payment-status-text';
