@@ -8,7 +8,7 @@ import { ManualTransfer } from './manual-transfer';
 import { PAYMENT_TEXTS } from './pay-invoice-texts';
 import { recordWalletPayment } from './pay-invoice-queries';
 import styles from './pay-invoice.module.css';
-import type { PaymentWalletKind } from './wallet-payment';
+import type { PaymentWalletKind } from './wallet-transfer';
 
 /** web3-onboard, viem and the payment flow come in their own chunk, fetched when the Wallet choice opens. */
 const loadWalletPayment = () => import('./wallet-payment');
