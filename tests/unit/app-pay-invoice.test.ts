@@ -1,5 +1,6 @@
 import { decodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags, shortHash } from '../../src/app/features/invoices/payment-status-text';
 import { canPayByBank } from '../../src/app/features/pay-invoice/bank-eligibility';
 import { paymentUri } from '../../src/app/features/pay-invoice/manual-transfer';
 import { countdownText, QUOTE_REFRESH_SECONDS, secondsUntilRefresh } from '../../src/app/features/pay-invoice/quote-countdown';
@@ -12,6 +13,7 @@ import {
   WALLET_CONNECT_TOKEN_GAS,
   type WalletProvider,
 } from '../../src/app/features/pay-invoice/wallet-transfer';
+import type { PaymentStatusOut } from '../../src/shared/schemas/payment';
 
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const USDC = '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359';
@@ -185,5 +187,36 @@ describe('the wallet transfer', () => {
     await expect(sendPayment(rejected.provider, RECIPIENT, payment)).rejects.toThrow(
       new WalletPaymentError('Something went wrong while paying the invoice!'),
     );
+  });
+});
+
+describe('how a payment status reads', () => {
+  const status: PaymentStatusOut = {
+    state: 'DUE',
+    summary: 'PARTIALLY_PAID',
+    fiat_currency: 'USD',
+    total_amount: '250.00000',
+    amount_paid: '120.5',
+    amount_paid_token: '120.5',
+    amount_due: '129.5',
+    partially_paid: true,
+    overpaid: false,
+    paid_late: true,
+    payment_reported: true,
+    marked_paid: false,
+    paid_at: null,
+    confirmations_required: 128,
+    payments: [],
+  };
+
+  it('names the amount paid of the total and the flags in a fixed order', () => {
+    expect(amountPaidText(status)).toBe('Paid $120.50 of $250.00');
+    expect(paymentFlags(status)).toEqual(['Partially paid', 'Paid late', 'Payment reported']);
+    expect(paymentFlags({ ...status, partially_paid: false, paid_late: false, payment_reported: false, overpaid: true, marked_paid: true })).toEqual([
+      'Overpaid',
+      'Marked paid',
+    ]);
+    expect(PAYMENT_SUMMARY_TEXT.REPORTED).toBe('Payment reported');
+    expect(shortHash(HASH)).toBe('0xabababab…abababab');
   });
 });

@@ -5,12 +5,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
 import type { InvoiceOut } from '../../../shared/document-types';
-import type { InvoicePaymentsOut, ReviewPaymentOut } from '../../../shared/schemas/payment';
+import type { InvoicePaymentsOut, PaymentStatusOut, ReviewPaymentOut } from '../../../shared/schemas/payment';
 import { api } from '../../lib/api-client';
 import { invoiceKeys } from './invoice-queries';
 
 export const invoicePaymentKeys = {
   payments: (id: string) => ['invoices', 'detail', id, 'payments'] as const,
+  status: (id: string) => ['invoices', 'detail', id, 'payment-status'] as const,
   review: ['invoice-payments', 'review'] as const,
 };
 
@@ -28,6 +29,15 @@ export function invoicePaymentsQuery(id: string) {
   });
 }
 
+/** GET invoices/{id}/payment-status: the summary a documents row shows. */
+export function invoicePaymentStatusQuery(id: string) {
+  return queryOptions({
+    queryKey: invoicePaymentKeys.status(id),
+    queryFn: ({ signal }) => api.get<PaymentStatusOut>(API.invoicePaymentStatus(id), undefined, { signal, silent: true }),
+    staleTime: 30_000,
+  });
+}
+
 export function paymentsReviewQuery() {
   return queryOptions({
     queryKey: invoicePaymentKeys.review,
@@ -40,6 +50,7 @@ export async function refreshAfterPayment(client: QueryClient, invoiceId: string
   await Promise.all([
     client.invalidateQueries({ queryKey: invoiceKeys.detail(invoiceId) }),
     client.invalidateQueries({ queryKey: invoicePaymentKeys.review }),
+    client.invalidateQueries({ queryKey: ['invoices', 'detail'] }),
     client.invalidateQueries({ queryKey: ['documents'] }),
   ]);
 }

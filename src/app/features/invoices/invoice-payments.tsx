@@ -3,23 +3,16 @@ import { useId, useState } from 'react';
 import type { InvoiceOut } from '../../../shared/document-types';
 import { invoiceMoneyText } from '../../../shared/invoice-display';
 import { formatAmount } from '../../../shared/money';
-import type { PaymentOut, ReviewPaymentOut } from '../../../shared/schemas/payment';
+import type { PaymentOut } from '../../../shared/schemas/payment';
 import { Dialog } from '../../components/dialog';
 import { nonFieldErrorText } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import {
-  assignPayment,
-  dismissPayment,
-  invoicePaymentsQuery,
-  markInvoicePaid,
-  paymentsReviewQuery,
-  refreshAfterPayment,
-} from './invoice-payment-queries';
-import { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags } from './payment-status-text';
+import { invoicePaymentsQuery, markInvoicePaid, refreshAfterPayment } from './invoice-payment-queries';
+import { PaymentsReview } from './payments-review';
+import { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags, shortHash } from './payment-status-text';
 import styles from './invoices.module.css';
 
-const shortHash = (hash: string) => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
 const dayTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 function PaymentRow({ payment, currency }: { payment: PaymentOut; currency: InvoiceOut['fiat_currency'] }) {
@@ -92,45 +85,6 @@ function MarkPaid({ invoice }: { invoice: InvoiceOut }) {
   );
 }
 
-function ReviewItem({ item, invoice, canChange }: { item: ReviewPaymentOut; invoice: InvoiceOut; canChange: boolean }) {
-  const client = useQueryClient();
-  const assign = useMutation({
-    mutationFn: () => assignPayment(item.id, invoice.id),
-    onSuccess: () => refreshAfterPayment(client, invoice.id),
-  });
-  const dismiss = useMutation({
-    mutationFn: () => dismissPayment(item.id),
-    onSuccess: () => refreshAfterPayment(client, invoice.id),
-  });
-  const busy = assign.isPending || dismiss.isPending;
-  return (
-    <li className={styles.paymentRow} data-testid="review-payment">
-      <span>
-        <strong>
-          {formatAmount(item.amount)} {item.token_symbol}
-        </strong>{' '}
-        <span className={styles.muted}>
-          from {item.from_address.slice(0, 6)}…{item.from_address.slice(-4)} ·{' '}
-          {item.reason === 'AMBIGUOUS' ? 'fits several invoices' : 'matches no invoice exactly'}
-        </span>
-      </span>
-      <a href={item.explorer_url} target="_blank" rel="noopener noreferrer" title={item.tx_hash}>
-        {shortHash(item.tx_hash)}
-      </a>
-      {canChange ? (
-        <span className={styles.rowActions}>
-          <button type="button" className="btn btn-primary" disabled={busy} onClick={() => assign.mutate()}>
-            Assign to this invoice
-          </button>
-          <button type="button" className="btn" disabled={busy} onClick={() => dismiss.mutate()}>
-            Dismiss
-          </button>
-        </span>
-      ) : null}
-    </li>
-  );
-}
-
 /**
  * The payments of an issued invoice as its owner sees them: the summary and amount paid, the flags (partially
  * paid, overpaid, paid late, payment reported), each payment with its hash and explorer link, what payers
@@ -140,11 +94,9 @@ export function InvoicePayments({ invoice }: { invoice: InvoiceOut }) {
   const user = useCurrentUser();
   const canChange = user?.full_access === true;
   const query = useQuery({ ...invoicePaymentsQuery(invoice.id), enabled: invoice.state !== 'DRAFT' });
-  const review = useQuery({ ...paymentsReviewQuery(), enabled: invoice.state !== 'DRAFT' && canChange });
   const data = query.data;
   if (invoice.state === 'DRAFT' || data === undefined) return null;
   const { status, claims } = data;
-  const reviewItems = (review.data ?? []).filter((item) => item.candidates.some((candidate) => candidate.invoice === invoice.id));
   const canMark = canChange && status.summary !== 'PAID' && status.summary !== 'MARKED_PAID' && invoice.state !== 'PAID';
   return (
     <section className={`card ${styles.payments}`} aria-label="Payments">
@@ -185,16 +137,7 @@ export function InvoicePayments({ invoice }: { invoice: InvoiceOut }) {
           </ul>
         </div>
       ) : null}
-      {reviewItems.length > 0 ? (
-        <div>
-          <h3 className={styles.caption}>Needs review</h3>
-          <ul className={styles.paymentList}>
-            {reviewItems.map((item) => (
-              <ReviewItem key={item.id} item={item} invoice={invoice} canChange={canChange} />
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <PaymentsReview invoiceId={invoice.id} />
       {data.marked_note ? <p className={styles.muted}>Note: {data.marked_note}</p> : null}
     </section>
   );

@@ -30,3 +30,6 @@ export function amountPaidText(status: PaymentStatusOut): string {
   const money = (value: string) => invoiceMoneyText(value, status.fiat_currency);
   return `Paid ${money(status.amount_paid)} of ${money(status.total_amount)}`;
 }
+
+/** A transaction hash shortened for a list: '0x12345678…9abcdef0'. */
+export const shortHash = (hash: string): string => `${hash.slice(0, 10)}…${hash.slice(-8)}`;
