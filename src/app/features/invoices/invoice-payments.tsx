@@ -13,6 +13,13 @@ import { PaymentsReview } from './payments-review';
 import { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags, shortHash } from './payment-status-text';
 import styles from './invoices.module.css';
 
+/** How a report of payment came: the payer's way of paying, or the owner setting the invoice PROCESSING. */
+const CLAIM_METHOD_TEXT: Record<string, string> = {
+  WALLET: 'Wallet payment',
+  TRANSFER: 'Manual transfer',
+  BANK: 'Bank transfer',
+  OWNER: 'Set to processing by you',
+};
 const dayTime = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 
 function PaymentRow({ payment, currency }: { payment: PaymentOut; currency: InvoiceOut['fiat_currency'] }) {
@@ -122,12 +129,12 @@ export function InvoicePayments({ invoice }: { invoice: InvoiceOut }) {
       ) : null}
       {claims.length > 0 ? (
         <div>
-          <h3 className={styles.caption}>Reported by the payer</h3>
+          <h3 className={styles.caption}>Reported payments</h3>
           <ul className={styles.paymentList}>
             {claims.map((claim) => (
               <li key={claim.id} className={styles.paymentRow}>
                 <span>
-                  {claim.method === 'BANK' ? 'Bank transfer' : claim.method === 'WALLET' ? 'Wallet payment' : 'Manual transfer'} ·{' '}
+                  {CLAIM_METHOD_TEXT[claim.method] ?? claim.method} ·{' '}
                   {dayTime(claim.created_at)}
                 </span>
                 {claim.tx_hash ? <span className={styles.mono}>{shortHash(claim.tx_hash)}</span> : null}
