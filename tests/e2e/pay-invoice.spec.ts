@@ -4,7 +4,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { createWalletClient, encodeFunctionData, erc20Abi, http, parseUnits, type Hex } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { apiFromPage } from './support/app-data';
+import { apiFromPage, INVOICE_CONTACT, INVOICE_OWNER } from './support/app-data';
 import { expectNoSeriousA11yViolations, freshAccountIndex, signInWithTestWallet } from './support/data-screens';
 import { DEVNET_RPC, installTestWallet } from './support/test-wallet';
 
@@ -63,16 +63,7 @@ async function issuePolygonInvoice(page: Page, name: string): Promise<IssuedInvo
   const tokens = (await apiFromPage(page, 'GET', '/api/tokens?network=POLYGON')).body as { id: string; symbol: string; address?: string }[];
   const usdc = tokens.find((token) => token.symbol === 'USDC');
   expect(usdc).toBeDefined();
-  const contact = await apiFromPage(page, 'POST', '/api/contacts', {
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    company: 'Analytical Engines',
-    email: 'ada@example.com',
-    address_line1: '12 Analytical Row',
-    country: 'United Kingdom',
-    city: 'London',
-    postal_code: 'N1 9GU',
-  });
+  const contact = await apiFromPage(page, 'POST', '/api/contacts', INVOICE_CONTACT);
   expect(contact.status).toBe(201);
   const created = await apiFromPage(page, 'POST', '/api/invoices', {
     name,
@@ -81,15 +72,7 @@ async function issuePolygonInvoice(page: Page, name: string): Promise<IssuedInvo
     expires_at: '2099-12-31',
     fiat_currency: 'USD',
     contact: (contact.body as { id: string }).id,
-    owner: {
-      first_name: 'Grace',
-      last_name: 'Hopper',
-      email: 'grace@example.com',
-      address_line1: '1 Harbor Way',
-      city: 'Arlington',
-      postal_code: '22201',
-      country: 'United States',
-    },
+    owner: INVOICE_OWNER,
     wallet: (wallet.body as { id: string }).id,
     token: usdc?.id,
     message: 'Thank you for your business.',
