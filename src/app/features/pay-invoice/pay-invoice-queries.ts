@@ -69,15 +69,20 @@ export interface WalletPaymentRecord {
 
 /**
  * After a wallet payment: the transaction label {name, tx_hash, invoice} (the server keeps it under the invoice's
- * owner), then email-payment {hash, data} so the owner hears of it. Both are sent even if the first fails; the
- * payment itself is on chain already, so a failure here is only reported to the console (the watcher still finds it).
+ * owner), then email-payment {hash, data} so the owner hears of it; one after the other, as the server verifies the
+ * hash for each. The payment itself is on chain already, so a failure here is only reported to the console (the
+ * server's watcher still finds the transfer).
  */
 export async function recordWalletPayment({ invoice, hash }: WalletPaymentRecord): Promise<void> {
-  const results = await Promise.allSettled([
-    api.post(API.transactionLabels, { name: invoice.name, tx_hash: hash, invoice: invoice.id }, { silent: true }),
-    api.post(API.emailPayment, { hash, data: { invoice: invoice.id, email: null } }, { silent: true }),
-  ]);
-  for (const result of results) {
-    if (result.status === 'rejected') console.error('Recording the wallet payment failed', result.reason);
+  const steps = [
+    () => api.post(API.transactionLabels, { name: invoice.name, tx_hash: hash, invoice: invoice.id }, { silent: true }),
+    () => api.post(API.emailPayment, { hash, data: { invoice: invoice.id, email: null } }, { silent: true }),
+  ];
+  for (const step of steps) {
+    try {
+      await step();
+    } catch (error) {
+      console.error('Recording the wallet payment failed', error);
+    }
   }
 }
