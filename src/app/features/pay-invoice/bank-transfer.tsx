@@ -3,6 +3,7 @@ import { invoiceMoneyText, ownerDisplayName } from '../../../shared/invoice-disp
 import { roundHalfUp, EURO_DECIMALS } from '../../../shared/money';
 import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
 import { QrCode } from '../../components/qr-code';
+import { fiatToPay } from './amount-to-pay';
 import { canPayByBank } from './bank-eligibility';
 import { CopyRow } from './copy-row';
 import { PaidClaimForm } from './paid-claim-form';
@@ -39,7 +40,7 @@ export function BankTransfer({ invoice }: { invoice: PublicInvoiceOut }) {
       </p>
     );
   }
-  const amountEur = roundHalfUp(invoice.total_amount, EURO_DECIMALS).toFixed(EURO_DECIMALS);
+  const amountEur = roundHalfUp(fiatToPay(invoice), EURO_DECIMALS).toFixed(EURO_DECIMALS);
   const payload = bankQrPayload(invoice, amountEur);
   return (
     <section className={styles.manual} aria-label="Bank transfer">

@@ -8,6 +8,7 @@ import { publicInvoiceSchema, type PublicInvoiceOut } from '../../../shared/sche
 import { toast } from '../../lib/toast';
 import { explorerTxUrl } from '../transactions';
 import { PageFrame } from '../placeholder-pages/page-frame';
+import { fiatToPay } from './amount-to-pay';
 import { BankTransfer } from './bank-transfer';
 import { PaymentStatusLine } from './payment-status-line';
 import { PaymentSuccessDialog } from './payment-success-dialog';
@@ -33,7 +34,7 @@ function useTokenAmount(invoice: PublicInvoiceOut) {
   let amount: TokenAmount | null = null;
   if (token !== null && quote.data) {
     try {
-      amount = invoiceTokenAmount(invoice.total_amount, quote.data.quote_rate, token.decimals);
+      amount = invoiceTokenAmount(fiatToPay(invoice), quote.data.quote_rate, token.decimals);
     } catch {
       amount = null;
     }
@@ -48,6 +49,7 @@ function PaymentSummary({ invoice, amount, seconds, unavailable }: { invoice: Pu
     ['Owner', ownerDisplayName(invoice.owner)],
     ['Amount', invoiceMoneyText(invoice.total_amount, invoice.fiat_currency)],
   ];
+  if (invoice.payment.partially_paid) rows.push(['Left to pay', invoiceMoneyText(fiatToPay(invoice), invoice.fiat_currency)]);
   return (
     <section className={`card ${styles.summary}`} aria-label="Invoice summary">
       <h2 className={styles.invoiceName}>{invoice.name}</h2>
