@@ -49,6 +49,14 @@
  * | SYNC_INTERVAL_MINUTES        | 15                               | How often wallets and exchange accounts are synced again. |
  * | SYNC_LEASE_SECONDS           | 300                              | How long a sync may go without storing a page before another worker may take the account over: a sync left by a killed worker resumes after this long. Keep it well above the time one history page takes to fetch and store. |
  * | WORKER_CONCURRENCY           | 2                                | Sync jobs run at once per process. 0: the server process works no jobs (with PostgreSQL run `npm run worker`; with PGlite nothing syncs). |
+ * | PAYMENT_WATCH_SECONDS        | 60                               | How often the payment watcher looks for transfers to open invoices' addresses, checks confirmations and reorganisations. |
+ * | PAYMENT_TOLERANCE_PERCENT    | 1                                | A payment within this percent of an invoice's amount due covers it (and decides which of several open invoices at one address it pays). |
+ * | PAYMENT_CONFIRMATIONS        | ETHEREUM=12,POLYGON=128          | Comma list NETWORK=N: blocks a payment needs before the invoice is PAID (1 on the devnet). |
+ * | PAYMENT_SCAN_BLOCKS          | 2000                             | Largest block range one eth_getLogs of the watcher asks for. |
+ * | PAY_RATE_LIMIT_PER_IP        | 120                              | Requests of the payer's anonymous calls (public invoice, quote, claim, email-payment, payment labels) per client IP per 15 minutes. |
+ * | PAY_RATE_LIMIT_PER_INVOICE   | 30                               | Of those, per client IP and invoice per 15 minutes (a stranger only spends their own IP's budget). |
+ * | SMTP_URL                     | (unset: outbox folder)           | SMTP server (smtp:// or smtps://, user and password in the URL). Unset: each message is written as an .eml file under DATA_DIR/outbox. |
+ * | MAIL_FROM                    | Ledgerloop <no-reply@PUBLIC_URL host> | Sender of the e-mails. |
  */
 import * as v from 'valibot';
 import { EVM_NETWORKS, type EvmNetwork, type Exchange } from '../../shared/enums';
@@ -94,7 +102,39 @@ export interface Config {
   businessEmailAllowlist: readonly string[];
   logLevel: LogLevel;
   chain: ChainConfig;
+  payments: PaymentConfig;
+  mail: MailConfig;
 }
+
+/** Invoice payments (docs/payments.md). */
+export interface PaymentConfig {
+  watchSeconds: number;
+  /** Decimal percent as a string ("1"). */
+  tolerancePercent: string;
+  /** Confirmations per network before PAID. */
+  confirmations: Partial<Record<EvmNetwork, number>>;
+  scanBlocks: number;
+  rateLimitPerIp: number;
+  rateLimitPerInvoice: number;
+}
+
+/** Outgoing e-mail (docs/e-mail.md). */
+export interface MailConfig {
+  /** undefined: messages are written to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}
+
+/** Confirmations before a payment makes an invoice PAID, unless PAYMENT_CONFIRMATIONS says otherwise. */
+export const DEFAULT_CONFIRMATIONS: Readonly<Record<EvmNetwork, number>> = {
+  ETHEREUM: 12,
+  POLYGON: 128,
+  BINANCE_SMART_CHAIN: 15,
+  FANTOM: 5,
+  AVALANCHE: 12,
+  RONIN: 12,
+};
 
 /** Where chain data, prices and exchange data come from, and how the background sync runs. */
 export interface ChainConfig {
@@ -293,6 +333,36 @@ const envSchema = v.object({
   SYNC_INTERVAL_MINUTES: integer(15, 1, 24 * 60),
   SYNC_LEASE_SECONDS: integer(300, 5, 24 * 60 * 60),
   WORKER_CONCURRENCY: integer(2, 0, 64),
+  PAYMENT_WATCH_SECONDS: integer(60, 1, 24 * 60 * 60),
+  PAYMENT_TOLERANCE_PERCENT: v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), '1'),
+    v.transform((s) => s.trim()),
+    v.regex(/^\d{1,2}(\.\d{1,4})?$/, 'must be a percent between 0 and 99.9999'),
+  ),
+  PAYMENT_CONFIRMATIONS: v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), ''),
+    v.transform((s) => s.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+    v.check(
+      (items) => items.every((item) => {
+        const [network, n] = splitPair(item);
+        return (EVM_NETWORKS as readonly string[]).includes(network) && /^\d{1,5}$/.test(n) && Number(n) >= 1;
+      }),
+      `must be a comma list of NETWORK=N with NETWORK one of ${EVM_NETWORKS.join(', ')} and N at least 1`,
+    ),
+    v.transform((items) => Object.fromEntries(items.map(splitPair).map(([k, n]) => [k, Number(n)])) as Partial<Record<EvmNetwork, number>>),
+  ),
+  PAYMENT_SCAN_BLOCKS: integer(2000, 1, 100_000),
+  PAY_RATE_LIMIT_PER_IP: integer(120, 1, 1_000_000),
+  PAY_RATE_LIMIT_PER_INVOICE: integer(30, 1, 1_000_000),
+  SMTP_URL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^smtps?:\/\/\S+$/i.test(s), 'must be an smtp:// or smtps:// URL'),
+  ),
+  MAIL_FROM: optionalText,
 });
 
 /** Thrown with every invalid variable listed, so a misconfigured server stops with one clear message. */
@@ -399,6 +469,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
       syncLeaseSeconds: e.SYNC_LEASE_SECONDS,
       workerConcurrency: e.WORKER_CONCURRENCY,
+    },
+    payments: {
+      watchSeconds: e.PAYMENT_WATCH_SECONDS,
+      tolerancePercent: e.PAYMENT_TOLERANCE_PERCENT,
+      // The local chains mine on demand: one block is final there.
+      confirmations: { ...DEFAULT_CONFIRMATIONS, ...(devnet ? { ETHEREUM: 1, POLYGON: 1 } : {}), ...e.PAYMENT_CONFIRMATIONS },
+      scanBlocks: e.PAYMENT_SCAN_BLOCKS,
+      rateLimitPerIp: e.PAY_RATE_LIMIT_PER_IP,
+      rateLimitPerInvoice: e.PAY_RATE_LIMIT_PER_INVOICE,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Ledgerloop <no-reply@${publicUrl.hostname}>`,
+      outboxDir: `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
     },
   };
 }

@@ -129,10 +129,13 @@ export const paymentStatusSchema = v.object({
 });
 export type PaymentStatusOut = v.InferOutput<typeof paymentStatusSchema>;
 
+/** A claim's method as stored: a payer's, or OWNER when the owner set the invoice PROCESSING themselves. */
+export const CLAIM_RECORD_METHODS = [...PAYMENT_CLAIM_METHODS, 'OWNER'] as const;
+
 /** A payer's claim as the owner sees it (GET invoices/{id}/payments). */
 export const paymentClaimOutSchema = v.object({
   id: v.string(),
-  method: v.picklist(PAYMENT_CLAIM_METHODS),
+  method: v.picklist(CLAIM_RECORD_METHODS),
   tx_hash: v.nullable(v.string()),
   email: v.nullable(v.string()),
   /** ISO 8601. */

@@ -25,3 +25,5 @@ export * from './provider-rate-limits';
 export * from './document-exchanges';
 export * from './invoices';
 export * from './invoice-items';
+export * from './invoice-payments';
+export * from './mail-outbox';
