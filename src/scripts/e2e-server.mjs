@@ -100,6 +100,8 @@ devnet.stdout.on('data', (chunk) => {
       LOGIN_RATE_LIMIT_PER_IP: '100000',
       LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
       STAFF_ADDRESSES: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      // Payments are watched every few seconds, so the tests see an invoice become PAID soon after its block.
+      PAYMENT_WATCH_SECONDS: '3',
     },
   });
   app.on('exit', (code) => {
