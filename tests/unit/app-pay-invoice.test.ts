@@ -1,7 +1,9 @@
 import { decodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags, shortHash } from '../../src/app/features/invoices/payment-status-text';
+import { fiatToPay } from '../../src/app/features/pay-invoice/amount-to-pay';
 import { canPayByBank } from '../../src/app/features/pay-invoice/bank-eligibility';
+import { bankQrPayload } from '../../src/app/features/pay-invoice/bank-transfer';
 import { paymentUri } from '../../src/app/features/pay-invoice/manual-transfer';
 import { countdownText, QUOTE_REFRESH_SECONDS, secondsUntilRefresh } from '../../src/app/features/pay-invoice/quote-countdown';
 import {
@@ -13,7 +15,7 @@ import {
   WALLET_CONNECT_TOKEN_GAS,
   type WalletProvider,
 } from '../../src/app/features/pay-invoice/wallet-transfer';
-import type { PaymentStatusOut } from '../../src/shared/schemas/payment';
+import type { PaymentStatusOut, PublicInvoiceOut } from '../../src/shared/schemas/payment';
 
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const USDC = '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359';
@@ -218,5 +220,25 @@ describe('how a payment status reads', () => {
     ]);
     expect(PAYMENT_SUMMARY_TEXT.REPORTED).toBe('Payment reported');
     expect(shortHash(HASH)).toBe('0xabababab…abababab');
+  });
+});
+
+describe('the bank transfer QR', () => {
+  it('holds the EPC transfer of the amount left to pay, to the invoice sender, with its reference', () => {
+    const invoice = {
+      owner: { company: 'Hopper Consulting', first_name: 'Grace', last_name: 'Hopper', email: 'grace@example.com' },
+      ftc: { bank_iban: 'DE89 3704 0044 0532 0130 00', bank_bic: 'COBADEFFXXX', payment_ref: 'RF18539007547034' },
+    } as unknown as PublicInvoiceOut;
+    expect(bankQrPayload(invoice, '101.50')?.split('\n')).toEqual([
+      'BCD', '002', '1', 'SCT', 'COBADEFFXXX', 'Hopper Consulting', 'DE89370400440532013000', 'EUR101.50', '', 'RF18539007547034',
+    ]);
+    expect(bankQrPayload({ ...invoice, ftc: { ...invoice.ftc, bank_iban: 'DE00 0000' } } as PublicInvoiceOut, '101.50')).toBeNull();
+    expect(bankQrPayload({ ...invoice, ftc: null }, '101.50')).toBeNull();
+  });
+
+  it('asks for what is left of a partially paid invoice', () => {
+    const payment = { partially_paid: true, amount_due: '12.5' } as PublicInvoiceOut['payment'];
+    expect(fiatToPay({ total_amount: '25.00000', payment })).toBe('12.5');
+    expect(fiatToPay({ total_amount: '25.00000', payment: { ...payment, partially_paid: false } })).toBe('25.00000');
   });
 });
