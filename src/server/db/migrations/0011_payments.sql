@@ -79,7 +79,7 @@ CREATE INDEX "payment_claims_invoice_idx" ON "payment_claims" USING btree ("invo
 CREATE INDEX "payment_claims_check_idx" ON "payment_claims" USING btree ("check_state");--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_outbox_dedupe_key" ON "mail_outbox" USING btree ("dedupe_key");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE INDEX "invoices_receiving_idx" ON "invoices" USING btree ("network","wallet_address");CREATE INDEX "invoices_receiving_idx" ON "invoices" USING btree ("network","wallet_address");--> statement-breakpoint
+CREATE INDEX "invoices_receiving_idx" ON "invoices" USING btree ("network","wallet_address");--> statement-breakpoint--> statement-breakpoint
 UPDATE "invoices" i SET "sent_at" = d."updated_at" FROM "documents" d WHERE d."id" = i."document_id" AND d."state" IS NOT NULL AND d."state" <> 'DRAFT';--> statement-breakpoint
 UPDATE "invoices" i SET "paid_at" = d."updated_at", "marked_paid" = true FROM "documents" d WHERE d."id" = i."document_id" AND d."state" = 'PAID';--> statement-breakpoint
 INSERT INTO "invoice_issues" ("invoice_id", "user_id", "issued_at") SELECT i."id", i."user_id", COALESCE(i."sent_at", d."created_at") FROM "invoices" i JOIN "documents" d ON d."id" = i."document_id" WHERE d."state" IS NOT NULL AND d."state" <> 'DRAFT' ON CONFLICT DO NOTHING;
