@@ -107,7 +107,8 @@ async function invoiceState(page: Page, id: string): Promise<string> {
 async function decodeQr(page: Page, name: string | RegExp): Promise<{ text: string; bytes: number[] }> {
   const canvas = page.getByRole('img', { name });
   await expect(canvas).toBeVisible();
-  await expect.poll(() => canvas.evaluate((element) => (element as HTMLCanvasElement).width)).toBeGreaterThan(20);
+  // Drawn: lean-qr sizes the canvas to the code (a square), replacing the default 300 × 150.
+  await expect.poll(() => canvas.evaluate((element) => (element as HTMLCanvasElement).width === (element as HTMLCanvasElement).height)).toBe(true);
   const image = await canvas.evaluate((element) => {
     const source = element as HTMLCanvasElement;
     const data = source.getContext('2d')?.getImageData(0, 0, source.width, source.height);
