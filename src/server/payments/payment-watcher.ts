@@ -69,8 +69,11 @@ async function handleFound(deps: PaymentDeps, transfer: ChainTransfer, targets: 
   const first = candidates[0];
   if (first === undefined) return;
   const paid = await paidSoFar(deps, candidates.map((c) => c.invoiceId));
+  // Invoices already covered are no longer candidates.
+  const open = candidates.filter((c) => new Big(c.total).minus(paid.get(c.invoiceId) ?? 0).gt(0));
+  if (open.length === 0) return;
   const valued = await Promise.all(
-    candidates.map(async (c) => ({
+    open.map(async (c) => ({
       target: c,
       id: c.invoiceId,
       due: new Big(c.total).minus(paid.get(c.invoiceId) ?? 0).toFixed(),
