@@ -132,6 +132,11 @@ devnet.stdout.on('data', (chunk) => {
       LOGIN_RATE_LIMIT_PER_IP: '100000',
       LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
       STAFF_ADDRESSES: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      // The payment watcher runs often against the local chains (1 confirmation there), so a payment shows
+      // PROCESSING and then PAID within seconds; e-mail goes to DATA_DIR/outbox.
+      PAYMENT_WATCH_SECONDS: process.env.PAYMENT_WATCH_SECONDS ?? '2',
+      PAY_RATE_LIMIT_PER_IP: '100000',
+      PAY_RATE_LIMIT_PER_INVOICE: '100000',
     },
   });
   app.on('exit', (code) => {

@@ -29,6 +29,7 @@ import { registerExchangeRoutes } from './exchanges/exchange-routes';
 import { registerInvoicePdfRoutes } from './invoices/invoice-pdf-routes';
 import { registerInvoiceRoutes } from './invoices/invoice-routes';
 import { registerLabelRoutes } from './labels/label-routes';
+import { registerPaymentRoutes } from './payments/payment-routes';
 import { registerPlanRoutes } from './plans/plan-routes';
 import { registerPublicConfigRoutes } from './public-config/public-config-routes';
 import { registerSearchRoutes } from './search/search-routes';
@@ -120,6 +121,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerLabelRoutes(app, s);
   registerInvoiceRoutes(app, s);
   registerInvoicePdfRoutes(app, s);
+  registerPaymentRoutes(app, s);
   registerSearchRoutes(app, s);
   answerMethodNotAllowed(app);
 

@@ -2,6 +2,8 @@
  * Server entry point (`npx tsx src/server/main.ts`, used by `npm start`): configuration, database with
  * migrations and seed data, then the API and the built PWA on one port.
  */
+import { resolve } from 'node:path';
+import { createMailTransport } from './mail/mail-transport';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase } from './db/client';
@@ -51,6 +53,11 @@ async function main(): Promise<void> {
     onListening: (info) => {
       const store = database.kind === 'pglite' ? `PGlite in ${config.dataDir}/pglite` : 'PostgreSQL';
       logger.info(`Ledgerloop listening on ${config.publicUrl} (bound to ${info.address}:${String(info.port)}, ${store})`);
+      logger.info(
+        config.mail.smtpUrl === undefined
+          ? `E-mail: no SMTP_URL set; messages are written as .eml files to ${resolve(config.mail.outboxDir)}`
+          : `E-mail: sent through ${createMailTransport(config.mail).description}`,
+      );
     },
   });
   server.on('error', (error) => {

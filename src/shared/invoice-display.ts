@@ -4,7 +4,7 @@
  */
 import dayjs from 'dayjs';
 import type { InvoiceContactOut, InvoiceItemOut, InvoiceOut, InvoiceOwnerOut } from './document-types';
-import { FIAT_SYMBOLS, NETWORK_LABELS, type FiatCurrency, type InvoiceState, type InvoiceTemplate } from './enums';
+import { FIAT_SYMBOLS, NETWORK_LABELS, type FiatCurrency, type InvoiceState, type InvoiceTemplate, type Network } from './enums';
 import { formatAmount, formatEuro, toDecimal } from './money';
 
 /** What a missing value reads. */
@@ -85,7 +85,7 @@ export interface ItemRowText {
 }
 
 /** One line of the items table, as text. */
-export function itemRowText(item: InvoiceItemOut, currency: FiatCurrency, symbol?: string): ItemRowText {
+export function itemRowText(item: Omit<InvoiceItemOut, 'id'>, currency: FiatCurrency, symbol?: string): ItemRowText {
   return {
     name: item.name,
     description: item.description,
@@ -114,7 +114,7 @@ export function invoiceFromText(owner: InvoiceOwnerOut | null): string {
 }
 
 /** The postal lines of a party: name, company, street, 'postal code city', country, tax number, e-mail. */
-export function partyLines(party: InvoiceOwnerOut | InvoiceContactOut | null): string[] {
+export function partyLines(party: InvoiceOwnerOut | Omit<InvoiceContactOut, 'id'> | null): string[] {
   if (party === null) return [NOT_GIVEN];
   const name = fullName(party);
   const company = party.company.trim();
@@ -146,7 +146,10 @@ export function bankDetailLines(owner: InvoiceOwnerOut | null): [label: string, 
 }
 
 /** 'Polygon', '0x12…' parts of the receiving wallet, and the token ('USDT (Tether USD)'). */
-export function paymentText(invoice: Pick<InvoiceOut, 'wallet' | 'token'>): { network: string; address: string; token: string } {
+export function paymentText<W extends { network: Network; address: string }, T extends { symbol: string; name: string }>(invoice: {
+  wallet: W | null;
+  token: T | null;
+}): { network: string; address: string; token: string } {
   const token = invoice.token;
   return {
     network: invoice.wallet ? NETWORK_LABELS[invoice.wallet.network] : NOT_GIVEN,

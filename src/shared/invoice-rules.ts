@@ -34,6 +34,8 @@ export const INVOICE_MESSAGES = {
   unknownContact: 'Choose one of your contacts.',
   unknownWallet: 'Choose one of your wallets.',
   pricesUnavailable: 'Prices are not available right now. Try again later.',
+  templateNeedsSignedEmail: 'Only the default template is offered without a signed e-mail: sign in with Google to choose another.',
+  ftcNeedsKyc: 'Fiat-to-Crypto invoicing needs identity verification: set it up first.',
 } as const;
 
 /** Pre-send checks (spec §5), joined by `preSendMessage`. */

@@ -3,7 +3,8 @@ import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
-import { fxRates, subscriptions, wallets } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { fxRates, subscriptions, users, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
 import { addFxRate, dayOf } from './data-seed';
@@ -61,6 +62,8 @@ describe.each(availableDrivers())('invoice PDF on %s', (kind) => {
     });
     ownerClient = new TestClient(app);
     const user = await signInWithWallet(ownerClient);
+    // The letter templates are offered to owners with a signed e-mail.
+    await suite.db.update(users).set({ signedEmail: 'grace@example.com' }).where(eq(users.id, user.id));
     await suite.db
       .insert(subscriptions)
       .values({ userId: user.id, planCode: 'PLUS', startedAt: suite.clock.now() })

@@ -4,7 +4,7 @@ import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { DocumentOut, InvoiceOut } from '../../src/shared/document-types';
-import { contacts, documents, documentWallets, fxRates, invoiceItems, invoices, subscriptions, wallets } from '../../src/server/db/schema';
+import { contacts, documents, documentWallets, fxRates, invoiceItems, invoices, subscriptions, users, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { documentViews } from '../../src/server/invoices/invoice-view';
 import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
@@ -157,6 +157,9 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
 
   it('a fiat-to-crypto invoice is in EUR and adds the 1.5 % fee to total_amount', async () => {
     const a = await account();
+    // Fiat-to-Crypto needs identity verification (kyc FULL_USER), as the form says.
+    expect(await refused(a.client, dueBody(a, { is_ftc: true }))).toEqual({ is_ftc: ['Fiat-to-Crypto invoicing needs identity verification: set it up first.'] });
+    await suite.db.update(users).set({ kyc: 'FULL_USER' }).where(eq(users.id, a.userId));
     const invoice = await create(a.client, dueBody(a, { is_ftc: true, fiat_currency: 'USD' }));
     expect(invoice).toMatchObject({ is_ftc: true, fiat_currency: 'EUR', total_base_amount: '153.99997', total_tax_amount: '21.50000', total_amount: '178.13247' });
   });
@@ -209,6 +212,10 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     await suite.db.update(contacts).set({ postalCode: '' }).where(eq(contacts.id, a.contact));
     expect(await refused(a.client, dueBody(a))).toEqual({ contact: ['Chosen contact is missing required data'] });
     await suite.db.update(contacts).set({ postalCode: 'N1 9GU' }).where(eq(contacts.id, a.contact));
+    // The letter templates are offered only to owners with a signed e-mail, as in the form.
+    const unsigned = await refused(a.client, { name: 'Letter', kind: 'TAHOTM' });
+    expect(unsigned).toEqual({ kind: ['Only the default template is offered without a signed e-mail: sign in with Google to choose another.'] });
+    await suite.db.update(users).set({ signedEmail: 'grace@example.com' }).where(eq(users.id, a.userId));
     const letter = await refused(a.client, dueBody(a, { kind: 'ADVISORY', owner: { email: 'grace@example.com' } }));
     expect(letter).toEqual({
       number: ['This field is required'],
@@ -283,13 +290,27 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     }
   });
 
-  it("enforces the plan's yearly invoice limit with the spec's text", async () => {
+  it("enforces the plan's yearly invoice limit with the spec's text; issued invoices count, deleted or not, drafts do not", async () => {
     const a = await account('STARTER');
-    for (let n = 0; n < 10; n += 1) await create(a.client, { name: `Draft ${String(n)}` });
+    const limitNow = async () => json<{ limit: number; count: number; can_create: boolean }>(await a.client.get(API.invoicesLimit));
+    const drafts = [];
+    for (let n = 0; n < 3; n += 1) drafts.push(await create(a.client, { name: `Draft ${String(n)}` }));
+    expect(await limitNow()).toEqual({ limit: 10, count: 0, can_create: true });
+    const issued = [];
+    for (let n = 0; n < 9; n += 1) issued.push(await create(a.client, dueBody(a, { name: `Sent ${String(n)}` })));
+    // Sending a draft issues it: the tenth.
+    const [first] = drafts;
+    expect((await a.client.patch(API.invoice(first?.id ?? ''), { ...dueBody(a), name: 'Sent from draft' })).status).toBe(200);
+    expect(await limitNow()).toEqual({ limit: 10, count: 10, can_create: false });
     const body = await refused(a.client, { name: 'One too many' }, 403);
     expect(body).toEqual({ detail: 'Oh no! You can only create 10 invoices on your current plan. Upgrade your plan to proceed.' });
-    const limit = await json<{ limit: number; count: number; can_create: boolean }>(await a.client.get(API.invoicesLimit));
-    expect(limit).toEqual({ limit: 10, count: 10, can_create: false });
+    // Deleting issued invoices gives nothing back: they were issued this year.
+    for (const invoice of issued.slice(0, 5)) expect((await a.client.delete(API.invoice(invoice.id))).status).toBe(204);
+    expect(await limitNow()).toEqual({ limit: 10, count: 10, can_create: false });
+    // A draft cannot be sent past the limit either.
+    const [, second] = drafts;
+    const refusedSend = await a.client.patch(API.invoice(second?.id ?? ''), { ...dueBody(a), name: 'Eleventh' });
+    expect(refusedSend.status).toBe(403);
   });
 
   it('replays a POST with the same Idempotency-Key instead of creating twice', async () => {

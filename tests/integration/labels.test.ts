@@ -195,15 +195,18 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
 
   it('POST transaction_labels stores one payment label per hash and user', async () => {
     const { client, userId } = await signedIn();
-    const invoice = '7d1f3c2a-5b6e-4f80-9a1b-2c3d4e5f6a7b';
-    const created = await client.post(API.transactionLabels, { name: 'Invoice #12', tx_hash: hash(99).toUpperCase().replace('0X', '0x'), invoice });
+    // A label naming an invoice is its payer's: an unknown invoice is refused (payments.test.ts covers the rest).
+    const unknown = await client.post(API.transactionLabels, { name: 'Invoice #12', tx_hash: hash(99), invoice: '7d1f3c2a-5b6e-4f80-9a1b-2c3d4e5f6a7b' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ invoice: ['Not a valid invoice id.'] });
+    const created = await client.post(API.transactionLabels, { name: 'Invoice #12', tx_hash: hash(99).toUpperCase().replace('0X', '0x') });
     expect(created.status).toBe(201);
     const label = await json<TransactionLabelOut>(created);
     expect(label).toEqual({
       id: expect.any(String) as string,
       name: 'Invoice #12',
       tx_hash: hash(99),
-      invoice,
+      invoice: null,
       created_at: suite.clock.now().toISOString(),
     });
 

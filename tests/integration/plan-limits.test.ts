@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
 import type { PlanLimit, SubscriptionPlans, User } from '../../src/shared/api-types';
-import { centralisedExchanges, documents, subscriptions, transactions, wallets } from '../../src/server/db/schema';
+import { centralisedExchanges, documents, invoiceIssues, subscriptions, transactions, wallets } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
 import { json, type TestClient } from './helpers/test-client';
@@ -81,19 +82,20 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
     expect(me).toMatchObject({ wallets_number: 9, has_wallet: true, subscription: { plan: 'ENTERPRISE' } });
   });
 
-  it('invoices/limit counts INVOICE documents of the current UTC year only', async () => {
+  it('invoices/limit counts the invoices issued in the current UTC year, deleted or not', async () => {
     const client = suite.client();
     const user = await signInWithWallet(client);
     const now = suite.clock.now();
     const thisYear = now.getUTCFullYear();
-    const rows = [
-      ...Array.from({ length: 9 }, () => ({ kind: 'INVOICE', createdAt: new Date(Date.UTC(thisYear, 0, 1, 0, 0, 1)) })),
-      { kind: 'INVOICE', createdAt: new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59, 59)) },
-      { kind: 'TRANSACTION_REPORT', createdAt: now },
-    ];
-    await suite.db.insert(documents).values(rows.map((row) => ({ ...row, userId: user.id, name: 'D' })));
+    const issue = (issuedAt: Date) => ({ invoiceId: randomUUID(), userId: user.id, issuedAt });
+    await suite.db.insert(invoiceIssues).values([
+      ...Array.from({ length: 9 }, () => issue(new Date(Date.UTC(thisYear, 0, 1, 0, 0, 1)))),
+      issue(new Date(Date.UTC(thisYear - 1, 11, 31, 23, 59, 59))),
+    ]);
+    // Documents themselves (drafts, reports) do not count.
+    await suite.db.insert(documents).values([{ kind: 'INVOICE', state: 'DRAFT', createdAt: now, userId: user.id, name: 'D' }, { kind: 'TRANSACTION_REPORT', createdAt: now, userId: user.id, name: 'R' }]);
     expect(await limit(client, API.invoicesLimit)).toEqual({ limit: 10, count: 9, can_create: true });
-    await suite.db.insert(documents).values({ userId: user.id, kind: 'INVOICE', name: 'D', createdAt: now });
+    await suite.db.insert(invoiceIssues).values(issue(now));
     expect(await limit(client, API.invoicesLimit)).toEqual({ limit: 10, count: 10, can_create: false });
     await setPlan(user.id, 'PLUS');
     expect(await limit(client, API.invoicesLimit)).toEqual({ limit: null, count: 10, can_create: true });

@@ -8,14 +8,11 @@ import { shellRoute } from './shell';
 export const payInvoiceRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/pay-invoice/$id',
-  component: lazyRouteComponent(() => import('../features/placeholder-pages/section-pages'), 'PayInvoicePage'),
+  component: lazyRouteComponent(() => import('../features/pay-invoice/pay-invoice-page'), 'PayInvoicePage'),
 });
 
 export const payInvoicePaymentRoute = createRoute({
   getParentRoute: () => shellRoute,
   path: '/pay-invoice/$id/payment',
-  component: lazyRouteComponent(
-    () => import('../features/placeholder-pages/pay-invoice-payment-page'),
-    'PayInvoicePaymentPage',
-  ),
+  component: lazyRouteComponent(() => import('../features/pay-invoice/payment-page'), 'PaymentPage'),
 });

@@ -56,6 +56,14 @@
  * | PLUS_MONTHLY_PRICE_EUR       | 19.00                            | Monthly PLUS price shown on /pricing, in euro (it should equal the Stripe price). |
  * | PLUS_ANNUAL_PRICE_EUR        | (12 × monthly less 8%)           | Annual PLUS price shown on /pricing, in euro; unset: twelve monthly prices less the 8% annual discount, to the cent. |
  * | STRIPE_API_URL               | https://api.stripe.com           | Scheme, host and port of the Stripe API (a proxy or a test server). |
+ * | PAYMENT_WATCH_SECONDS        | 60                               | How often the payment watcher looks for transfers to open invoices' addresses, checks confirmations and reorganisations. |
+ * | PAYMENT_TOLERANCE_PERCENT    | 1                                | A payment within this percent of an invoice's amount due covers it (and decides which of several open invoices at one address it pays). |
+ * | PAYMENT_CONFIRMATIONS        | ETHEREUM=12,POLYGON=128          | Comma list NETWORK=N: blocks a payment needs before the invoice is PAID (1 on the devnet). |
+ * | PAYMENT_SCAN_BLOCKS          | 2000                             | Largest block range one eth_getLogs of the watcher asks for. |
+ * | PAY_RATE_LIMIT_PER_IP        | 120                              | Requests of the payer's anonymous calls (public invoice, quote, claim, email-payment, payment labels) per client IP per 15 minutes. |
+ * | PAY_RATE_LIMIT_PER_INVOICE   | 30                               | Of those, per client IP and invoice per 15 minutes (a stranger only spends their own IP's budget). |
+ * | SMTP_URL                     | (unset: outbox folder)           | SMTP server (smtp:// or smtps://, user and password in the URL). Unset: each message is written as an .eml file under DATA_DIR/outbox. |
+ * | MAIL_FROM                    | Ledgerloop <no-reply@PUBLIC_URL host> | Sender of the e-mails. |
  */
 import Big from 'big.js';
 import * as v from 'valibot';
@@ -103,6 +111,8 @@ export interface Config {
   businessEmailAllowlist: readonly string[];
   logLevel: LogLevel;
   chain: ChainConfig;
+  payments: PaymentConfig;
+  mail: MailConfig;
   /** Stripe billing; null: payments are not set up on this server. */
   billing: BillingConfig | null;
   /** Euro prices of PLUS shown on /pricing (two decimals). */
@@ -117,6 +127,36 @@ export interface BillingConfig {
   /** Where the Stripe client sends its requests. */
   api: { host: string; port: number; protocol: 'http' | 'https' };
 }
+
+/** Invoice payments (docs/payments.md). */
+export interface PaymentConfig {
+  watchSeconds: number;
+  /** Decimal percent as a string ("1"). */
+  tolerancePercent: string;
+  /** Confirmations per network before PAID. */
+  confirmations: Partial<Record<EvmNetwork, number>>;
+  scanBlocks: number;
+  rateLimitPerIp: number;
+  rateLimitPerInvoice: number;
+}
+
+/** Outgoing e-mail (docs/e-mail.md). */
+export interface MailConfig {
+  /** undefined: messages are written to DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}
+
+/** Confirmations before a payment makes an invoice PAID, unless PAYMENT_CONFIRMATIONS says otherwise. */
+export const DEFAULT_CONFIRMATIONS: Readonly<Record<EvmNetwork, number>> = {
+  ETHEREUM: 12,
+  POLYGON: 128,
+  BINANCE_SMART_CHAIN: 15,
+  FANTOM: 5,
+  AVALANCHE: 12,
+  RONIN: 12,
+};
 
 /** Where chain data, prices and exchange data come from, and how the background sync runs. */
 export interface ChainConfig {
@@ -362,6 +402,36 @@ const envSchema = v.object({
     v.transform(blankToUndefined),
     v.optional(httpUrl, 'https://api.stripe.com'),
   ),
+  PAYMENT_WATCH_SECONDS: integer(60, 1, 24 * 60 * 60),
+  PAYMENT_TOLERANCE_PERCENT: v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), '1'),
+    v.transform((s) => s.trim()),
+    v.regex(/^\d{1,2}(\.\d{1,4})?$/, 'must be a percent between 0 and 99.9999'),
+  ),
+  PAYMENT_CONFIRMATIONS: v.pipe(
+    v.unknown(),
+    v.transform(blankToUndefined),
+    v.optional(v.string(), ''),
+    v.transform((s) => s.split(',').map((item) => item.trim()).filter((item) => item !== '')),
+    v.check(
+      (items) => items.every((item) => {
+        const [network, n] = splitPair(item);
+        return (EVM_NETWORKS as readonly string[]).includes(network) && /^\d{1,5}$/.test(n) && Number(n) >= 1;
+      }),
+      `must be a comma list of NETWORK=N with NETWORK one of ${EVM_NETWORKS.join(', ')} and N at least 1`,
+    ),
+    v.transform((items) => Object.fromEntries(items.map(splitPair).map(([k, n]) => [k, Number(n)])) as Partial<Record<EvmNetwork, number>>),
+  ),
+  PAYMENT_SCAN_BLOCKS: integer(2000, 1, 100_000),
+  PAY_RATE_LIMIT_PER_IP: integer(120, 1, 1_000_000),
+  PAY_RATE_LIMIT_PER_INVOICE: integer(30, 1, 1_000_000),
+  SMTP_URL: v.pipe(
+    optionalText,
+    v.check((s) => s === undefined || /^smtps?:\/\/\S+$/i.test(s), 'must be an smtp:// or smtps:// URL'),
+  ),
+  MAIL_FROM: optionalText,
 });
 
 const STRIPE_VARIABLES = [
@@ -494,6 +564,20 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       syncIntervalMinutes: e.SYNC_INTERVAL_MINUTES,
       syncLeaseSeconds: e.SYNC_LEASE_SECONDS,
       workerConcurrency: e.WORKER_CONCURRENCY,
+    },
+    payments: {
+      watchSeconds: e.PAYMENT_WATCH_SECONDS,
+      tolerancePercent: e.PAYMENT_TOLERANCE_PERCENT,
+      // The local chains mine on demand: one block is final there.
+      confirmations: { ...DEFAULT_CONFIRMATIONS, ...(devnet ? { ETHEREUM: 1, POLYGON: 1 } : {}), ...e.PAYMENT_CONFIRMATIONS },
+      scanBlocks: e.PAYMENT_SCAN_BLOCKS,
+      rateLimitPerIp: e.PAY_RATE_LIMIT_PER_IP,
+      rateLimitPerInvoice: e.PAY_RATE_LIMIT_PER_INVOICE,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Ledgerloop <no-reply@${publicUrl.hostname}>`,
+      outboxDir: `${e.DATA_DIR.replace(/\/+$/, '')}/outbox`,
     },
   };
 }

@@ -7,6 +7,7 @@ import { decimalToString, roundHalfUp } from '../../shared/money';
 import { ApiError, fieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { queryParams } from '../http/validation';
+import { paymentToken } from '../invoices/invoice-payment';
 import { isProviderError } from '../providers/http/provider-error';
 import { tokenKey } from '../providers/prices/types';
 import type { TokenInfo, TokenRegistry } from '../providers/tokens/token-registry';
@@ -70,7 +71,8 @@ export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.tokenQuote, queryParams(quoteQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const data = dataServicesOf(s);
-    const token = resolveToken(data.tokens, query.token);
+    // An invoice's payment token is also quoted by its id where it is not in the lists (the devnet's USDC and USDT).
+    const token = resolveToken(data.tokens, query.token) ?? paymentToken(s, query.token, null);
     if (token === undefined) throw fieldError('token', 'Unknown token. Give a token id or a listed symbol.');
     const fiat: FiatCurrency = query.fiat_currency ?? c.get('auth')?.user.fiatCurrency ?? 'USD';
     const ref = { network: token.network, address: token.address };

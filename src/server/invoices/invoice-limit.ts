@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { PlanLimit } from '../../shared/api-types';
 import type { Database } from '../db/database';
-import { documents } from '../db/schema';
+import { invoiceIssues } from '../db/schema';
 import { currentPlan } from '../plans/current-plan';
 
 /** The UTC calendar year containing `now`, as [start, end). */
@@ -12,7 +12,8 @@ function yearOf(now: Date): { from: Date; to: Date } {
 
 /**
  * The invoice limit of `userId`'s plan (spec §3 Limits: max_num_invoices per year, unlimited when empty): the
- * INVOICE documents created in the current UTC calendar year. GET invoices/limit and POST invoices share it.
+ * invoices issued in the current UTC calendar year, deleted or not (drafts never issued do not count). GET
+ * invoices/limit, POST invoices and sending a draft share it.
  */
 export async function invoiceLimit(db: Database, userId: string, now: Date): Promise<PlanLimit> {
   const { from, to } = yearOf(now);
@@ -20,8 +21,8 @@ export async function invoiceLimit(db: Database, userId: string, now: Date): Pro
     currentPlan(db, userId, now),
     db
       .select({ n: count() })
-      .from(documents)
-      .where(and(eq(documents.userId, userId), eq(documents.kind, 'INVOICE'), gte(documents.createdAt, from), lt(documents.createdAt, to))),
+      .from(invoiceIssues)
+      .where(and(eq(invoiceIssues.userId, userId), gte(invoiceIssues.issuedAt, from), lt(invoiceIssues.issuedAt, to))),
   ]);
   const used = Number(row?.n ?? 0);
   return { limit: plan.maxNumInvoices, count: used, can_create: plan.maxNumInvoices === null || used < plan.maxNumInvoices };

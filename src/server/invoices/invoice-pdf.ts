@@ -33,14 +33,17 @@ function caption(doc: Pdf, text: string, y: number): number {
   return write(doc, text.toUpperCase(), MARGIN, y, contentWidth(doc), { font: BOLD, size: 8, color: MUTED }) + 3;
 }
 
-/** Receiving wallet and token, the owner's bank details when given (`bank`), and the message (or N/A). */
+/** Receiving wallet and token, the owner's bank details when given (`bank`), the message (or N/A) and the attachments' names. */
 function paymentAndMessage(doc: Pdf, invoice: InvoiceOut, y: number, bank: [string, string][] = []): number {
   const payment = paymentText(invoice);
   let at = caption(doc, 'Payment', ensureSpace(doc, y, 90));
   at = facts(doc, [['Network', payment.network], ['Wallet address', payment.address], ['Token', payment.token]], MARGIN, at, contentWidth(doc));
   if (bank.length > 0) at = facts(doc, bank, MARGIN, caption(doc, 'Bank details', ensureSpace(doc, at + 10, 60)), contentWidth(doc));
   at = ensureSpace(doc, at + 10, 40);
-  return block(doc, 'Message', messageText(invoice.message).split(/\r?\n/), MARGIN, at, contentWidth(doc)) + 10;
+  at = block(doc, 'Message', messageText(invoice.message).split(/\r?\n/), MARGIN, at, contentWidth(doc)) + 10;
+  if (invoice.attachments.length === 0) return at;
+  at = ensureSpace(doc, at, 30);
+  return block(doc, 'Attachments', invoice.attachments.map((file) => file.name), MARGIN, at, contentWidth(doc)) + 10;
 }
 
 function standardLayout(doc: Pdf, invoice: InvoiceOut): void {

@@ -67,13 +67,16 @@ async function ownContact(db: Database, userId: string, id: string): Promise<Inv
 
 export async function prepareInvoice(
   s: Services,
-  user: { id: string; fiatCurrency: FiatCurrency },
+  user: { id: string; fiatCurrency: FiatCurrency; signedEmail: string | null; kyc: string | null },
   input: InvoiceInput,
 ): Promise<PreparedInvoice> {
   const errors: FieldErrors = {};
   const add = (field: string, message: string): void => {
     errors[field] = [...(errors[field] ?? []), message];
   };
+  // The form offers the other templates only with a signed e-mail, and Fiat-to-Crypto only after KYC.
+  if (input.kind !== 'DEFAULT' && !user.signedEmail) add('kind', INVOICE_MESSAGES.templateNeedsSignedEmail);
+  if (input.is_ftc && user.kyc !== 'FULL_USER') add('is_ftc', INVOICE_MESSAGES.ftcNeedsKyc);
   const issued = input.state === 'DUE';
   if (issued) for (const [field, messages] of Object.entries(issuedInvoiceErrors(input))) for (const m of messages) add(field, m);
   const due = dueDateError(input.issued_at, input.expires_at);

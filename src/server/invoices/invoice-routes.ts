@@ -9,7 +9,12 @@ import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
+import { limitPayer } from '../payments/pay-rate-limit';
+import { paymentDepsOf } from '../payments/payment-deps';
+import { markPaid, ownerReport, publicInvoiceResponse, visibleInvoice } from '../payments/payment-routes';
+import { invoiceTarget } from '../payments/payment-targets';
 import { prepareInvoice } from './invoice-prepare';
+import { queueInvoiceSentMail } from './invoice-sent-mail';
 import {
   changeState,
   createInvoice,
@@ -51,14 +56,16 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
     }
     const prepared = await prepareInvoice(s, user, c.req.valid('json'));
     const { value, replayed } = await createInvoice(s.db, user.id, prepared, s.now(), key);
+    if (!replayed) await queueInvoiceSentMail(s.db, s.config.publicUrl, value, s.now());
     return c.json(value, 201, replayHeaders(replayed));
   });
 
+  // The owner reads the whole invoice; anyone else (signed out too) the public invoice of an issued one.
   app.get(`${API.invoices}/:id`, async (c) => {
-    const stored = await findInvoice(s.db, invoiceIdOf(c.req.param('id')));
-    const viewer = c.get('auth')?.user.id;
-    if (stored === undefined || (stored.invoice.userId !== viewer && stored.document.state === 'DRAFT')) throw notFound();
-    return c.json(await invoiceOut(s.db, stored.document, s.now()));
+    const visible = await visibleInvoice(c, s, invoiceIdOf(c.req.param('id')));
+    if (visible.isOwner) return c.json(await invoiceOut(s.db, visible.stored.document, s.now()));
+    await limitPayer(c, s, visible.stored.invoice.id);
+    return c.json(await publicInvoiceResponse(s, visible));
   });
 
   app.patch(`${API.invoices}/:id`, requireFullAccess, jsonBody(patchInvoiceSchema), async (c) => {
@@ -73,9 +80,19 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
     if (sent.every(([field]) => field === 'state')) {
       const to = body.state ?? 'PROCESSING';
       if (!(STATE_CHANGES[state] ?? []).includes(to)) throw fieldError('state', `An invoice in state ${state} cannot become ${to}.`);
-      const row = await changeState(s.db, stored.document.id, state, to, s.now());
-      if (row === undefined) throw fieldError('state', `The invoice's state changed meanwhile; reload it.`);
-      return c.json(await invoiceOut(s.db, row, s.now()));
+      const target = await invoiceTarget(s.db, stored.invoice.id);
+      if (target === undefined) {
+        // An issued invoice without a receiving address (never the case for one sent through the form).
+        const row = await changeState(s.db, stored.document.id, state, to, s.now());
+        if (row === undefined) throw fieldError('state', `The invoice's state changed meanwhile; reload it.`);
+        return c.json(await invoiceOut(s.db, row, s.now()));
+      }
+      // Paid by hand is recorded as marked; PROCESSING as the owner's own report. Both stay explained by the rules.
+      if (to === 'PAID') await markPaid(paymentDepsOf(s), target, '');
+      else await ownerReport(paymentDepsOf(s), target);
+      const fresh = await findInvoice(s.db, stored.invoice.id);
+      if (fresh === undefined) throw notFound();
+      return c.json(await invoiceOut(s.db, fresh.document, s.now()));
     }
 
     if (state !== 'DRAFT') throw nonFieldError(INVOICE_MESSAGES.onlyDrafts);
@@ -88,7 +105,9 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
       state: body.state ?? 'DRAFT',
     };
     const prepared = await prepareInvoice(s, user, merged);
-    return c.json(await updateDraft(s.db, stored, prepared, s.now()));
+    const saved = await updateDraft(s.db, stored, prepared, s.now());
+    await queueInvoiceSentMail(s.db, s.config.publicUrl, saved, s.now());
+    return c.json(saved);
   });
 
   app.delete(`${API.invoices}/:id`, requireFullAccess, async (c) => {

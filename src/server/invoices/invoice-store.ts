@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { InvoiceOut } from '../../shared/document-types';
 import type { InvoiceInput } from '../../shared/schemas/invoice';
 import type { Database } from '../db/database';
-import { documents, documentWallets, invoiceItems, invoices, users, type DocumentRow, type InvoiceRow } from '../db/schema';
+import { documents, documentWallets, invoiceIssues, invoiceItems, invoices, users, type DocumentRow, type InvoiceRow } from '../db/schema';
 import { forbidden, notFound } from '../http/api-error';
 import type { Created } from '../labels/label-store';
 import { MESSAGES } from '../../shared/messages';
@@ -84,6 +84,7 @@ export async function createInvoice(
       .returning({ id: invoices.id });
     if (invoice === undefined) throw new Error('An invoice insert returned no row.');
     await writeParts(tx, document.id, invoice.id, prepared);
+    if (prepared.state === 'DUE') await recordIssue(tx, userId, invoice.id, now);
     return { value: await invoiceOut(tx, document, now), replayed: false };
   });
 }
@@ -99,8 +100,23 @@ export async function updateDraft(db: Database, stored: StoredInvoice, prepared:
     if (document === undefined) throw notFound();
     await tx.update(invoices).set({ ...prepared.invoice, updatedAt: now }).where(eq(invoices.id, stored.invoice.id));
     await writeParts(tx, document.id, stored.invoice.id, prepared);
+    if (prepared.state === 'DUE') {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, stored.invoice.userId)).for('update');
+      const limit = await invoiceLimit(tx, stored.invoice.userId, now);
+      if (!limit.can_create) throw forbidden(MESSAGES.invoiceLimit(limit.limit ?? 0));
+      await recordIssue(tx, stored.invoice.userId, stored.invoice.id, now);
+    }
     return invoiceOut(tx, document, now);
   });
+}
+
+/**
+ * An invoice is issued (sent as DUE): payments found on the chain count from now, and it counts towards the yearly
+ * invoice limit of this year for good, even once deleted.
+ */
+async function recordIssue(tx: Database, userId: string, invoiceId: string, now: Date): Promise<void> {
+  await tx.update(invoices).set({ sentAt: now }).where(eq(invoices.id, invoiceId));
+  await tx.insert(invoiceIssues).values({ invoiceId, userId, issuedAt: now }).onConflictDoNothing();
 }
 
 /** Moves an invoice from `from` to `to` (compare-and-set); false when its state changed meanwhile. */

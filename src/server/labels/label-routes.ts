@@ -4,7 +4,11 @@ import { API } from '../../shared/api-paths';
 import { labelSchema, patchLabelSchema, transactionLabelSchema } from '../../shared/schemas/label';
 import { authOf, requireFullAccess, requireUser } from '../auth/guards';
 import { idempotencyKeyOf, replayHeaders } from '../contacts/idempotency-key';
-import { notFound } from '../http/api-error';
+import { fieldError, notFound } from '../http/api-error';
+import { limitPayer } from '../payments/pay-rate-limit';
+import { paymentDepsOf } from '../payments/payment-deps';
+import { verifyReportedHash } from '../payments/payment-verify';
+import { invoiceTarget } from '../payments/payment-targets';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody, queryParams } from '../http/validation';
 import { searchParam } from '../search/search-text';
@@ -48,8 +52,22 @@ export function registerLabelRoutes(app: Hono<AppEnv>, s: Services): void {
     return c.body(null, 204);
   });
 
-  app.post(API.transactionLabels, requireFullAccess, jsonBody(transactionLabelSchema), async (c) => {
-    const { label, created } = await savePaymentLabel(s.db, authOf(c).user.id, c.req.valid('json'), s.now());
+  // With an invoice it is its payer's call (signed out too): the hash must pay that invoice, and the label is the
+  // invoice owner's. Without one it labels the signed-in user's own transaction.
+  app.post(API.transactionLabels, jsonBody(transactionLabelSchema), async (c) => {
+    const body = c.req.valid('json');
+    if (body.invoice === null) {
+      await requireFullAccess(c, async () => undefined);
+      const { label, created } = await savePaymentLabel(s.db, authOf(c).user.id, body, s.now());
+      return c.json(label, created ? 201 : 200);
+    }
+    const deps = paymentDepsOf(s);
+    const target = await invoiceTarget(s.db, body.invoice.toLowerCase());
+    if (target === undefined) throw fieldError('invoice', 'Not a valid invoice id.');
+    if (c.get('auth')?.user.id !== target.userId) await limitPayer(c, s, target.invoiceId);
+    const outcome = await verifyReportedHash(deps, target, body.tx_hash);
+    if (outcome.kind === 'REFUSED') throw fieldError('tx_hash', outcome.message);
+    const { label, created } = await savePaymentLabel(s.db, target.userId, { ...body, invoice: target.invoiceId }, s.now());
     return c.json(label, created ? 201 : 200);
   });
 }

@@ -15,6 +15,9 @@ import { createJobQueue } from '../jobs/create-job-queue';
 import type { JobQueue } from '../jobs/job-queue';
 import { attachJobQueue } from '../jobs/job-registry';
 import type { Logger } from '../logging/logger';
+import { createMailTransport } from '../mail/mail-transport';
+import { paymentChainFromConfig } from '../payments/payment-chain';
+import { registerPaymentJobs } from '../payments/payment-jobs';
 import { INVOICE_EXPIRY_JOB, SYNC_DUE_JOB } from './job-names';
 import { createSyncDeps, type SyncDeps } from './sync-deps';
 import { registerSyncJobs } from './sync-jobs';
@@ -42,9 +45,16 @@ export async function startBackgroundWork(options: StartBackgroundWorkOptions): 
   const detach = attachJobQueue(database.db, queue);
   const configured = config.chain.workerConcurrency;
   const concurrency = options.role === 'worker' ? Math.max(1, configured) : configured;
+  let stopPayments = (): void => undefined;
   if (concurrency > 0) {
     const deps = options.deps ?? createSyncDeps({ db: database.db, config, logger });
     await registerSyncJobs(queue, deps, { concurrency });
+    stopPayments = await registerPaymentJobs(
+      queue,
+      { db: database.db, logger, now: deps.now, config, chain: paymentChainFromConfig(config), prices: deps.prices },
+      { db: database.db, logger, now: deps.now, transport: createMailTransport(config.mail) },
+      logger,
+    );
     // Work that fell due while no process was running starts now rather than at the next cadence.
     await queue.send(SYNC_DUE_JOB, {}, { singletonKey: SYNC_DUE_JOB });
     await queue.send(INVOICE_EXPIRY_JOB, {}, { singletonKey: INVOICE_EXPIRY_JOB });
@@ -56,6 +66,7 @@ export async function startBackgroundWork(options: StartBackgroundWorkOptions): 
     queue,
     concurrency,
     async stop() {
+      stopPayments();
       detach();
       await queue.stop();
     },

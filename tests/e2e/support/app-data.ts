@@ -65,7 +65,7 @@ export async function underServiceWorker(page: Page): Promise<void> {
 }
 
 /** The bill-to contact and sender the invoice helpers use. */
-const INVOICE_CONTACT = {
+export const INVOICE_CONTACT = {
   first_name: 'Ada',
   last_name: 'Lovelace',
   company: 'Analytical Engines',
@@ -75,7 +75,7 @@ const INVOICE_CONTACT = {
   city: 'London',
   postal_code: 'N1 9GU',
 };
-const INVOICE_OWNER = {
+export const INVOICE_OWNER = {
   first_name: 'Grace',
   last_name: 'Hopper',
   email: 'grace@example.com',

@@ -1,5 +1,6 @@
 /** The columns of the invoice and report lists (spec §2 Documents). */
 import type { DocumentOut } from '../../../shared/document-types';
+import { PaymentStatusNote } from '../invoices';
 import type { DocumentColumn } from './document-table';
 import {
   dayText,
@@ -24,7 +25,13 @@ export const INVOICE_COLUMNS: readonly DocumentColumn[] = [
     title: 'Status',
     cell: (document) => {
       const state = document.invoice?.state ?? document.state;
-      return state ? <StatusBadge state={state} /> : '—';
+      if (!state) return '—';
+      return (
+        <span className={styles.statusCell}>
+          <StatusBadge state={state} />
+          {document.invoice ? <PaymentStatusNote invoiceId={document.invoice.id} state={state} /> : null}
+        </span>
+      );
     },
   },
   { title: 'Date Created', cell: (document) => dayText(document.created_at) },

@@ -20,6 +20,7 @@ import { useDocumentFilters } from './document-filter-state';
 import { activeDocumentFilterCount, documentListParams } from './document-filters';
 import filterStyles from './document-filter-bar.module.css';
 import { documentMutationKeys, type DocumentTab } from './document-keys';
+import { PaymentsReview } from '../invoices';
 import { DocumentsList } from './documents-list';
 import { deleteVariables, type DeleteDocumentVariables } from './documents-queries';
 import { ReportViewDialog } from './report-view-dialog';
@@ -173,6 +174,7 @@ function DocumentsScreen() {
         />
       </div>
       <DocumentFilterBar tab={tab} state={filterState} bounds={bounds} activeCount={activeCount} />
+      {tab === 'invoice' ? <PaymentsReview /> : null}
       <DocumentsList key={tab} tab={tab} params={params} menu={menu} />
       <ReportViewDialog document={viewing} onClose={() => setViewing(null)} />
       <CreateReportDialog

@@ -1,4 +1,4 @@
-import type { InvoiceOut } from '../../../shared/document-types';
+import type { SheetInvoice } from './sheet-invoice';
 import { ftcFee, invoiceMoneyText, itemRowText } from '../../../shared/invoice-display';
 import styles from './invoices.module.css';
 
@@ -11,7 +11,7 @@ const COLUMNS = [
 ] as const;
 
 /** The invoice's lines: a table from 769 px, one labelled block per line on phones. */
-export function InvoiceItems({ invoice }: { invoice: InvoiceOut }) {
+export function InvoiceItems({ invoice }: { invoice: SheetInvoice }) {
   if (invoice.items.length === 0) return <p className={styles.muted}>No items.</p>;
   return (
     <table className={styles.items}>
@@ -27,10 +27,10 @@ export function InvoiceItems({ invoice }: { invoice: InvoiceOut }) {
         </tr>
       </thead>
       <tbody>
-        {invoice.items.map((item) => {
+        {invoice.items.map((item, index) => {
           const row = itemRowText(item, invoice.fiat_currency);
           return (
-            <tr key={item.id}>
+            <tr key={index}>
               <th scope="row" className={styles.itemName}>
                 <span>{row.name}</span>
                 {row.description.trim() ? <span className={styles.muted}>{row.description}</span> : null}
@@ -49,7 +49,7 @@ export function InvoiceItems({ invoice }: { invoice: InvoiceOut }) {
 }
 
 /** Base, tax, the FTC fee when there is one, and the total, in the invoice currency. */
-export function InvoiceTotals({ invoice }: { invoice: InvoiceOut }) {
+export function InvoiceTotals({ invoice }: { invoice: SheetInvoice }) {
   const money = (value: string) => invoiceMoneyText(value, invoice.fiat_currency);
   const fee = ftcFee(invoice);
   return (

@@ -7,6 +7,9 @@ import { Spinner } from '../../components/spinner';
 import { toast } from '../../lib/toast';
 import { needsNetworkText, requireOnline } from '../offline/network-actions';
 import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
+import { API } from '../../../shared/api-paths';
+import { buildUrl } from '../../lib/api-client';
+import { InvoicePayments } from './invoice-payments';
 import { InvoiceSheet } from './invoice-sheet';
 import { invoicePdfUrl } from './invoice-pdf-link';
 import { invoiceFailure, invoiceQuery } from './invoice-queries';
@@ -75,7 +78,16 @@ export function InvoicePage() {
   return (
     <PageFrame title="Invoice" actions={invoice ? <InvoiceActions invoice={invoice} /> : undefined}>
       {invoice ? (
-        <InvoiceSheet invoice={invoice} />
+        <>
+          <InvoicePayments invoice={invoice} />
+          <InvoiceSheet
+            invoice={invoice}
+            attachments={invoice.attachments.map((file, index) => ({
+              name: file.name,
+              href: buildUrl(API.invoiceAttachment(invoice.id, index), { download: false }),
+            }))}
+          />
+        </>
       ) : (query.isPending && query.fetchStatus === 'paused') || failure === 'offline' ? (
         <NoticeCard>
           <p>{INVOICE_NEEDS_NETWORK}</p>

@@ -3,7 +3,6 @@
  * TAHOTM and ADVISORY. Dates read 'MMM dd, yyyy'; drafts show no due date.
  */
 import type { ReactNode } from 'react';
-import type { InvoiceOut } from '../../../shared/document-types';
 import {
   bankDetailLines,
   fullName,
@@ -19,6 +18,7 @@ import {
 } from '../../../shared/invoice-display';
 import { StatusBadge } from '../documents/status-badge';
 import { InvoiceItems, InvoiceTotals } from './invoice-items';
+import type { SheetAttachment, SheetInvoice } from './sheet-invoice';
 import styles from './invoices.module.css';
 
 function Party({ title, lines }: { title: string; lines: readonly string[] }) {
@@ -47,7 +47,7 @@ function Facts({ label, rows }: { label: string; rows: readonly [string, string]
   );
 }
 
-function dateRows(invoice: InvoiceOut): [string, string][] {
+function dateRows(invoice: SheetInvoice): [string, string][] {
   const rows: [string, string][] = [['Issued', invoiceDayText(invoice.issued_at) ?? NOT_GIVEN]];
   if (invoice.state !== 'DRAFT') rows.push(['Due', invoiceDueDay(invoice) ?? NOT_GIVEN]);
   return rows;
@@ -62,8 +62,39 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Items, totals, the receiving wallet and token, bank details (letter only) and the message (or N/A). */
-function Body({ invoice, bank }: { invoice: InvoiceOut; bank: readonly [string, string][] }) {
+function Attachments({ attachments }: { attachments: readonly SheetAttachment[] }) {
+  return (
+    <Section title="Attachments">
+      <ul className={styles.attachments}>
+        {attachments.map((attachment, index) => (
+          <li key={index}>
+            <a href={attachment.href} target="_blank" rel="noopener noreferrer">
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path
+                  d="M8 12l6-6a3 3 0 0 1 4 4l-8 8a5 5 0 0 1-7-7l7-7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
+              </svg>
+              <span>{attachment.name}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+interface BodyProps {
+  invoice: SheetInvoice;
+  bank: readonly [string, string][];
+  attachments: readonly SheetAttachment[];
+}
+
+/** Items, totals, the receiving wallet and token, bank details (letter only), the message (or N/A), attachments. */
+function Body({ invoice, bank, attachments }: BodyProps) {
   const payment = paymentText(invoice);
   return (
     <>
@@ -89,11 +120,12 @@ function Body({ invoice, bank }: { invoice: InvoiceOut; bank: readonly [string, 
       <Section title="Message">
         <p className={styles.message}>{messageText(invoice.message)}</p>
       </Section>
+      {attachments.length > 0 ? <Attachments attachments={attachments} /> : null}
     </>
   );
 }
 
-function Heading({ invoice, title }: { invoice: InvoiceOut; title: string }) {
+function Heading({ invoice, title }: { invoice: SheetInvoice; title: string }) {
   return (
     <header className={styles.heading}>
       <div className={styles.headingText}>
@@ -105,7 +137,7 @@ function Heading({ invoice, title }: { invoice: InvoiceOut; title: string }) {
   );
 }
 
-function StandardLayout({ invoice }: { invoice: InvoiceOut }) {
+function StandardLayout({ invoice, attachments }: SheetProps) {
   const numberRow: [string, string][] = invoice.number.trim() ? [['Number', invoice.number]] : [];
   return (
     <article className={`card ${styles.sheet}`} aria-label="Invoice">
@@ -115,12 +147,12 @@ function StandardLayout({ invoice }: { invoice: InvoiceOut }) {
         <Party title="From" lines={partyLines(invoice.owner)} />
         <Party title="Bill to" lines={partyLines(invoice.contact)} />
       </div>
-      <Body invoice={invoice} bank={[]} />
+      <Body invoice={invoice} bank={[]} attachments={attachments} />
     </article>
   );
 }
 
-function LetterLayout({ invoice }: { invoice: InvoiceOut }) {
+function LetterLayout({ invoice, attachments }: SheetProps) {
   const sender = ownerDisplayName(invoice.owner);
   const senderLines = partyLines(invoice.owner).filter((line) => line !== sender && line !== NOT_GIVEN);
   const project = invoice.project_name.trim();
@@ -152,7 +184,7 @@ function LetterLayout({ invoice }: { invoice: InvoiceOut }) {
       />
       <p>{`Dear ${addressee || 'Sir or Madam'},`}</p>
       <p>{`Please find below our invoice${project ? ` for ${project}` : ''}. We kindly ask you to pay the total by the due date.`}</p>
-      <Body invoice={invoice} bank={bankDetailLines(invoice.owner)} />
+      <Body invoice={invoice} bank={bankDetailLines(invoice.owner)} attachments={attachments} />
       <p className={styles.lines}>
         <span>Kind regards,</span>
         <strong>{invoice.owner === null ? NOT_GIVEN : fullName(invoice.owner) || sender}</strong>
@@ -161,7 +193,17 @@ function LetterLayout({ invoice }: { invoice: InvoiceOut }) {
   );
 }
 
+interface SheetProps {
+  invoice: SheetInvoice;
+  /** The invoice's attachments as links (the owner's and the payer's pages open them from different paths). */
+  attachments: readonly SheetAttachment[];
+}
+
 /** The invoice in the layout of its template. */
-export function InvoiceSheet({ invoice }: { invoice: InvoiceOut }) {
-  return isLetterTemplate(invoice.kind) ? <LetterLayout invoice={invoice} /> : <StandardLayout invoice={invoice} />;
+export function InvoiceSheet({ invoice, attachments }: SheetProps) {
+  return isLetterTemplate(invoice.kind) ? (
+    <LetterLayout invoice={invoice} attachments={attachments} />
+  ) : (
+    <StandardLayout invoice={invoice} attachments={attachments} />
+  );
 }

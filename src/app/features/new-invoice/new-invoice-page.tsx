@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/session';
+import { currentUserQuery } from '../../lib/user-queries';
 import { invoiceFailure, invoiceQuery } from '../invoices/invoice-queries';
 import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
 import { InvoiceForm } from './invoice-form';
@@ -42,6 +43,25 @@ function EditInvoice({ user, invoiceId, onFresh }: { user: User; invoiceId: stri
 }
 
 /**
+ * A new invoice's form. Its From block is filled from the profile as the server has it now: the user is fetched
+ * again on every visit (a change made on another device shows), and the form waits for that answer rather than
+ * showing stale or empty fields. Offline, or when the server cannot answer, the copy kept on this device is used.
+ */
+function NewInvoice({ user, prefill, onFresh }: { user: User; prefill: { contactId?: string; walletId?: string }; onFresh: () => void }) {
+  const query = useQuery({ ...currentUserQuery(), refetchOnMount: 'always', meta: { persist: false } });
+  const settled = query.isFetchedAfterMount || query.fetchStatus === 'paused';
+  if (!settled) {
+    return (
+      <div className={styles.loading}>
+        <Spinner label="Loading your details" showLabel />
+      </div>
+    );
+  }
+  const current = query.isFetchedAfterMount && query.isSuccess ? query.data : user;
+  return <InvoiceForm user={current} initial={emptyInvoiceForm(current, prefill)} onFresh={onFresh} />;
+}
+
+/**
  * /new-invoice (spec §2 New invoice): the invoice form, empty (a contact or wallet may be prefilled from navigation
  * state) or, with { invoiceId } in navigation state, a draft to edit. Full access only (the route guard sends others
  * to /overview); a guest who gets here reads that the feature needs a login.
@@ -73,10 +93,10 @@ export function NewInvoicePage() {
       {invoiceId ? (
         <EditInvoice user={user} invoiceId={invoiceId} onFresh={onFresh} />
       ) : (
-        <InvoiceForm
+        <NewInvoice
           key={`new-${String(fresh)}`}
           user={user}
-          initial={emptyInvoiceForm(user, { contactId: state.contactId, walletId: state.walletId })}
+          prefill={{ contactId: state.contactId, walletId: state.walletId }}
           onFresh={onFresh}
         />
       )}

@@ -35,7 +35,3 @@ export function FiatPaymentKycPage() {
 export function AdminPage() {
   return <SectionPage title="Admin" />;
 }
-
-export function PayInvoicePage() {
-  return <SectionPage title="Pay Invoice" />;
-}

@@ -26,3 +26,5 @@ export * from './document-exchanges';
 export * from './invoices';
 export * from './invoice-items';
 export * from './stripe-events';
+export * from './invoice-payments';
+export * from './mail-outbox';

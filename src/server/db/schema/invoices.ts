@@ -68,10 +68,23 @@ export const invoices = pgTable(
     totalTaxPercentage: numeric('total_tax_percentage').notNull().default('0'),
     /** The total in the owner's fiat currency when it was issued (null until known). */
     valueFiat: numeric('value_fiat'),
+    /** When it was issued (sent as DUE); payments found on the chain count from then. */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When it became PAID; null before. */
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Paid after its due day. */
+    paidLate: boolean('paid_late').notNull().default(false),
+    /** Marked paid by the owner by hand, with their note. */
+    markedPaid: boolean('marked_paid').notNull().default(false),
+    markedNote: text('marked_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('invoices_user_idx').on(t.userId), index('invoices_contact_idx').on(t.contactId)],
+  (t) => [
+    index('invoices_user_idx').on(t.userId),
+    index('invoices_contact_idx').on(t.contactId),
+    index('invoices_receiving_idx').on(t.network, t.walletAddress),
+  ],
 );
 
 export type InvoiceRow = typeof invoices.$inferSelect;

@@ -1,0 +1,6 @@
+/** What other features use of the invoices feature. */
+export { InvoiceSheet } from './invoice-sheet';
+export type { SheetAttachment, SheetInvoice } from './sheet-invoice';
+export { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags } from './payment-status-text';
+export { PaymentStatusNote } from './payment-status-note';
+export { PaymentsReview } from './payments-review';

@@ -1,0 +1,87 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { invoiceMoneyText } from '../../../shared/invoice-display';
+import { formatAmount } from '../../../shared/money';
+import type { ReviewPaymentOut } from '../../../shared/schemas/payment';
+import { useCurrentUser } from '../../lib/session';
+import { assignPayment, dismissPayment, paymentsReviewQuery, refreshAfterPayment } from './invoice-payment-queries';
+import { shortHash } from './payment-status-text';
+import styles from './invoices.module.css';
+
+function ReviewRow({ item, invoiceId }: { item: ReviewPaymentOut; invoiceId?: string }) {
+  const client = useQueryClient();
+  const selectId = useId();
+  const [chosen, setChosen] = useState(invoiceId ?? item.candidates[0]?.invoice ?? '');
+  const assign = useMutation({
+    mutationFn: () => assignPayment(item.id, chosen),
+    onSuccess: () => refreshAfterPayment(client, chosen),
+  });
+  const dismiss = useMutation({
+    mutationFn: () => dismissPayment(item.id),
+    onSuccess: () => refreshAfterPayment(client, chosen),
+  });
+  const busy = assign.isPending || dismiss.isPending;
+  return (
+    <li className={styles.paymentRow} data-testid="review-payment">
+      <span>
+        <strong>
+          {formatAmount(item.amount)} {item.token_symbol}
+        </strong>{' '}
+        <span className={styles.muted}>
+          to {item.to_address.slice(0, 6)}…{item.to_address.slice(-4)} ·{' '}
+          {item.reason === 'AMBIGUOUS' ? 'fits several invoices' : 'matches no invoice exactly'}
+        </span>
+      </span>
+      <a href={item.explorer_url} target="_blank" rel="noopener noreferrer" title={item.tx_hash}>
+        {shortHash(item.tx_hash)}
+      </a>
+      <span className={styles.rowActions}>
+        {item.candidates.length > 0 ? (
+          <>
+            <label className="visually-hidden" htmlFor={selectId}>
+              Invoice this payment is for
+            </label>
+            <select id={selectId} className="input" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+              {item.candidates.map((candidate) => (
+                <option key={candidate.invoice} value={candidate.invoice}>
+                  {candidate.name} · due {invoiceMoneyText(candidate.amount_due, candidate.fiat_currency)}
+                </option>
+              ))}
+            </select>
+            <button type="button" className="btn btn-primary" disabled={busy || chosen === ''} onClick={() => assign.mutate()}>
+              Assign
+            </button>
+          </>
+        ) : null}
+        <button type="button" className="btn" disabled={busy} onClick={() => dismiss.mutate()}>
+          Dismiss
+        </button>
+      </span>
+    </li>
+  );
+}
+
+/**
+ * Transfers to the owner's receiving addresses that no rule could assign to one invoice (they fit several, or none
+ * exactly): each with its hash and explorer link, to assign to one of the open invoices or dismiss. With
+ * `invoiceId`, only those that may pay that invoice, with it chosen. Nothing when there is none; guests see none.
+ */
+export function PaymentsReview({ invoiceId }: { invoiceId?: string }) {
+  const user = useCurrentUser();
+  const query = useQuery({ ...paymentsReviewQuery(), enabled: user?.full_access === true });
+  const items = (query.data ?? []).filter(
+    (item) => invoiceId === undefined || item.candidates.some((candidate) => candidate.invoice === invoiceId),
+  );
+  if (items.length === 0) return null;
+  const title = invoiceId === undefined ? `Payments to review (${String(items.length)})` : 'Needs review';
+  return (
+    <section className={invoiceId === undefined ? `card ${styles.payments}` : undefined} aria-label={title}>
+      <h2 className={styles.caption}>{title}</h2>
+      <ul className={styles.paymentList}>
+        {items.map((item) => (
+          <ReviewRow key={item.id} item={item} invoiceId={invoiceId} />
+        ))}
+      </ul>
+    </section>
+  );
+}

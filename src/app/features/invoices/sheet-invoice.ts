@@ -1,0 +1,11 @@
+import type { InvoiceOut } from '../../../shared/document-types';
+import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+
+/** What the invoice sheet shows: the owner's invoice, or the public one a payer reads. */
+export type SheetInvoice = InvoiceOut | PublicInvoiceOut;
+
+/** An attachment as a link: its name and where it opens. */
+export interface SheetAttachment {
+  name: string;
+  href: string;
+}
