@@ -22,6 +22,8 @@ import { registerDocumentRoutes } from './documents/document-routes';
 import { registerReportRoutes } from './documents/report-routes';
 import { registerDataRoutes } from './data/data-routes';
 import { registerExchangeRoutes } from './exchanges/exchange-routes';
+import { registerFtcRoutes } from './ftc/ftc-routes';
+import { registerFtcWebhookRoutes } from './ftc/ftc-webhook-routes';
 import { registerInvoicePdfRoutes } from './invoices/invoice-pdf-routes';
 import { registerInvoiceRoutes } from './invoices/invoice-routes';
 import { registerLabelRoutes } from './labels/label-routes';
@@ -87,6 +89,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const bodyLimits = { default: limitBody(MAX_BODY_BYTES), invoice: limitBody(MAX_INVOICE_BODY_BYTES) };
   app.use('/api/*', (c, next) => (isInvoiceSave(c.req.method, c.req.path) ? bodyLimits.invoice : bodyLimits.default)(c, next));
   app.use('/api/*', jsonRequestBodies);
+  // The partner's webhook is signed, not sent by a browser: it is answered before the CSRF and session checks.
+  registerFtcWebhookRoutes(app, s);
   app.use('/api/*', csrfProtection(s.config.secretKey));
   app.use('/api/*', sessionMiddleware(s));
 
@@ -108,6 +112,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerInvoiceRoutes(app, s);
   registerInvoicePdfRoutes(app, s);
   registerSearchRoutes(app, s);
+  registerFtcRoutes(app, s);
   answerMethodNotAllowed(app);
 
   app.all('/api/*', () => {

@@ -112,6 +112,8 @@ export interface PublicConfig {
   google_authorization_endpoint: string | null;
   walletconnect_project_id: string | null;
   demo_wallets: DemoWallet[];
+  /** Fiat-to-crypto invoicing is set up on this server (a partner is configured). */
+  ftc_enabled: boolean;
 }
 
 /** Django-REST-style 400 body: field name to messages, plus non_field_errors. */

@@ -49,6 +49,10 @@
  * | SYNC_INTERVAL_MINUTES        | 15                               | How often wallets and exchange accounts are synced again. |
  * | SYNC_LEASE_SECONDS           | 300                              | How long a sync may go without storing a page before another worker may take the account over: a sync left by a killed worker resumes after this long. Keep it well above the time one history page takes to fetch and store. |
  * | WORKER_CONCURRENCY           | 2                                | Sync jobs run at once per process. 0: the server process works no jobs (with PostgreSQL run `npm run worker`; with PGlite nothing syncs). |
+ * | FTC_BASE_URL                 | (unset: fiat invoicing off)      | Base URL of the fiat-to-crypto partner's API (Unblock). Unset: the fiat-to-crypto screens say fiat invoicing is not set up on this server. |
+ * | FTC_API_KEY                  | (unset)                          | The partner API key (needed with FTC_BASE_URL); never logged or returned. |
+ * | FTC_WEBHOOK_SECRET           | (unset: webhook refused)         | Shared secret of the partner's webhook: each delivery's HMAC-SHA256 over the raw body must match. |
+ * | FTC_KYC_WIDGET_URL           | (unset: partner's URL)           | Page the identity-verification widget is embedded from, given the applicant token (the partner's address unless set). |
  */
 import * as v from 'valibot';
 import { EVM_NETWORKS, type EvmNetwork, type Exchange } from '../../shared/enums';
@@ -94,6 +98,15 @@ export interface Config {
   businessEmailAllowlist: readonly string[];
   logLevel: LogLevel;
   chain: ChainConfig;
+  /** The fiat-to-crypto partner; null when FTC_BASE_URL is unset. */
+  ftc: FtcConfig | null;
+}
+
+export interface FtcConfig {
+  baseUrl: string;
+  apiKey: string;
+  webhookSecret: string | undefined;
+  kycWidgetUrl: string | undefined;
 }
 
 /** Where chain data, prices and exchange data come from, and how the background sync runs. */
@@ -293,6 +306,10 @@ const envSchema = v.object({
   SYNC_INTERVAL_MINUTES: integer(15, 1, 24 * 60),
   SYNC_LEASE_SECONDS: integer(300, 5, 24 * 60 * 60),
   WORKER_CONCURRENCY: integer(2, 0, 64),
+  FTC_BASE_URL: optionalUrl,
+  FTC_API_KEY: optionalText,
+  FTC_WEBHOOK_SECRET: optionalText,
+  FTC_KYC_WIDGET_URL: optionalUrl,
 });
 
 /** Thrown with every invalid variable listed, so a misconfigured server stops with one clear message. */
@@ -346,6 +363,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     AVALANCHE: e.AVALANCHE_RPC_URL,
   });
   const exchangeBaseUrls = definedOnly<Exchange>({ BINANCE: e.BINANCE_BASE_URL });
+  if (e.FTC_BASE_URL !== undefined && e.FTC_API_KEY === undefined) {
+    throw new ConfigError('Invalid configuration:\n  FTC_BASE_URL needs FTC_API_KEY');
+  }
+  const ftc: FtcConfig | null =
+    e.FTC_BASE_URL === undefined || e.FTC_API_KEY === undefined
+      ? null
+      : { baseUrl: e.FTC_BASE_URL, apiKey: e.FTC_API_KEY, webhookSecret: e.FTC_WEBHOOK_SECRET, kycWidgetUrl: e.FTC_KYC_WIDGET_URL };
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`);
   const secretKey = e.SECRET_KEY ?? loadOrCreateSecretKey(e.DATA_DIR);
   return {
@@ -377,6 +401,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     businessEmailDomain: e.BUSINESS_EMAIL_DOMAIN,
     businessEmailAllowlist: e.BUSINESS_EMAIL_ALLOWLIST,
     logLevel: e.LOG_LEVEL,
+    ftc,
     chain: {
       devnet,
       etherscanApiKey: e.ETHERSCAN_API_KEY,

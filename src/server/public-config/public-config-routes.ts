@@ -54,6 +54,7 @@ export function registerPublicConfigRoutes(app: Hono<AppEnv>, s: Services): void
       google_authorization_endpoint: endpoint,
       walletconnect_project_id: s.config.walletconnectProjectId ?? null,
       demo_wallets: demoWallets,
+      ftc_enabled: s.config.ftc !== null,
     };
     return c.json(config);
   });

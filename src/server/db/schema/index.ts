@@ -25,3 +25,6 @@ export * from './provider-rate-limits';
 export * from './document-exchanges';
 export * from './invoices';
 export * from './invoice-items';
+export * from './ftc-profiles';
+export * from './ftc-payment-refs';
+export * from './ftc-transfers';
