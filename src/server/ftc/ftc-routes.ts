@@ -4,7 +4,7 @@
  * Every route is the signed-in user's own; changes need full access (and CSRF, like every change). Without a
  * configured partner the changing routes answer 503 and the profile says `enabled: false`.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { INVOICE_PAYMENT_NETWORKS, type KycState } from '../../shared/enums';
 import {
@@ -88,7 +88,10 @@ async function requireProfile(s: Services, userId: string): Promise<FtcProfileRo
 async function sendCode(s: Services, partner: FtcPartner, userId: string, partnerUserUuid: string): Promise<void> {
   await consumeRateLimit(s.db, { key: `ftc-otp-send:${userId}`, limit: OTP_SENDS_PER_USER, windowMs: OTP_WINDOW_MS, now: s.now() });
   await partnerCall(s, 'code e-mail', () => partner.requestCode(partnerUserUuid));
-  await s.db.update(ftcProfiles).set({ otpRequestedAt: s.now(), updatedAt: s.now() }).where(eq(ftcProfiles.userId, userId));
+  await s.db
+    .update(ftcProfiles)
+    .set({ otpRequestedAt: s.now(), otpSerial: sql`${ftcProfiles.otpSerial} + 1`, updatedAt: s.now() })
+    .where(eq(ftcProfiles.userId, userId));
 }
 
 /** The partner's current KYC state stored on the profile and the user; the stored one when no session is open. */
@@ -180,7 +183,7 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
     // Attempts count per signed-in user, apart for each e-mailed code: nobody else can use them up.
     await consumeRateLimit(s.db, { key: `ftc-otp-user:${user.id}`, limit: OTP_ATTEMPTS_PER_USER, windowMs: OTP_WINDOW_MS, now });
     await consumeRateLimit(s.db, {
-      key: `ftc-otp-code:${user.id}:${String(sentAt?.getTime() ?? 0)}`,
+      key: `ftc-otp-code:${user.id}:${String(profile.otpSerial)}`,
       limit: OTP_ATTEMPTS_PER_CODE,
       windowMs: OTP_WINDOW_MS,
       now,

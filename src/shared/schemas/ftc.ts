@@ -91,7 +91,7 @@ const emailField = v.pipe(
   v.email(MESSAGES.invalidEmail),
   v.toLowerCase(),
 );
-const walletField = v.pipe(v.string(FTC_MESSAGES.noWallet), v.trim(), v.uuid(FTC_MESSAGES.noWallet), v.toLowerCase());
+const walletField = v.optional(v.pipe(v.string(FTC_MESSAGES.noWallet), v.trim(), v.uuid(FTC_MESSAGES.noWallet), v.toLowerCase()), '');
 const userUuidField = v.pipe(v.string(MESSAGES.required), v.trim(), v.uuid('Not a valid user id.'), v.toLowerCase());
 export const otpField = v.pipe(
   v.string(MESSAGES.required),

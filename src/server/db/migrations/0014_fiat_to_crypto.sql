@@ -18,6 +18,7 @@ CREATE TABLE "ftc_profiles" (
 	"session_sealed" text,
 	"session_handle_hash" text,
 	"otp_requested_at" timestamp with time zone,
+	"otp_serial" integer DEFAULT 0 NOT NULL,
 	"session_expires_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,

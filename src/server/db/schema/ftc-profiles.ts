@@ -1,4 +1,4 @@
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { INVOICE_PAYMENT_NETWORKS, INVOICE_PAYMENT_TOKENS, KycState } from '../../../shared/enums';
 
 type InvoicePaymentNetwork = (typeof INVOICE_PAYMENT_NETWORKS)[number];
@@ -35,6 +35,8 @@ export const ftcProfiles = pgTable('ftc_profiles', {
   sessionHandleHash: text('session_handle_hash'),
   /** When the last code was e-mailed: its attempts are counted apart from earlier codes'. */
   otpRequestedAt: timestamp('otp_requested_at', { withTimezone: true }),
+  /** Counts the codes e-mailed: wrong guesses are limited per code. */
+  otpSerial: integer('otp_serial').notNull().default(0),
   sessionExpiresAt: timestamp('session_expires_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
