@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { FTC_API } from '../../src/shared/schemas/ftc';
 import type { Wallet } from '../../src/shared/api-types';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import {
@@ -143,7 +144,68 @@ const invoiceInvalid = {
 };
 
 /** Every route of the API that takes a body (or could be sent one): POST, PATCH, PUT and DELETE. */
+const FTC_SESSION = 'a'.repeat(43);
+const ftcSessionInvalid = { ftc_session_id: ['short', 'with spaces in it, twenty characters', 'x'.repeat(101)] };
+
 const BODY_ROUTES: BodyRoute[] = [
+  {
+    route: `POST ${FTC_API.createUser}`,
+    example: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      country: 'DE',
+      wallet: NO_ROW,
+      token_preference: 'USDC',
+      target_address_type: 'HOSTED',
+      target_address_vasp: 'Kraken',
+    },
+    required: ['first_name', 'last_name', 'email', 'country', 'target_address_type'],
+    nullable: ['target_address_vasp'],
+    invalid: {
+      first_name: ['', '  '],
+      email: ['not-an-email'],
+      country: ['Germany', 'D1', ''],
+      wallet: ['', 'not-a-uuid'],
+      token_preference: ['DAI'],
+      target_address_type: ['CUSTODIAL'],
+      target_address_vasp: ['', '  '],
+    },
+  },
+  { route: `POST ${FTC_API.getOtp}`, example: { user_uuid: NO_ROW }, required: ['user_uuid'], invalid: { user_uuid: ['', 'not-a-uuid'] } },
+  ...[FTC_API.setupUser, FTC_API.loginUser].map(
+    (path): BodyRoute => ({
+      route: `POST ${path}`,
+      example: { user_uuid: NO_ROW, one_time_password: '123456' },
+      required: ['user_uuid', 'one_time_password'],
+      invalid: { one_time_password: ['12345', '1234567', 'abcdef', ' 12345', '１２３４５６'] },
+    }),
+  ),
+  {
+    route: `POST ${FTC_API.createKycApplicant}`,
+    example: {
+      address_line_1: 'Hauptstrasse 1',
+      address_line_2: '',
+      post_code: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      date_of_birth: '1990-05-17',
+      source_of_funds: 'SALARY',
+      ftc_session_id: FTC_SESSION,
+    },
+    required: ['address_line_1', 'post_code', 'city', 'country', 'date_of_birth', 'ftc_session_id'],
+    invalid: { date_of_birth: ['1990-02-30', '17.05.1990', ''], source_of_funds: ['LOTTERY'], ...ftcSessionInvalid },
+  },
+  { route: `POST ${FTC_API.createBankAccount}`, example: { ftc_session_id: FTC_SESSION }, required: ['ftc_session_id'], invalid: ftcSessionInvalid },
+  {
+    route: `POST ${FTC_API.updateUser}`,
+    example: { wallet: NO_ROW, network: 'POLYGON', token: 'USDT', target_address_type: 'SELF_HOSTED', target_address_vasp: null, ftc_session_id: FTC_SESSION },
+    required: ['network', 'token', 'target_address_type', 'ftc_session_id'],
+    nullable: ['target_address_vasp'],
+    invalid: { network: ['BITCOIN', 'polygon'], token: ['DAI'], ...ftcSessionInvalid },
+  },
+  { route: `POST ${FTC_API.updateToken}`, example: { token: 'USDC', ftc_session_id: FTC_SESSION }, required: ['token', 'ftc_session_id'], invalid: ftcSessionInvalid },
+  { route: 'POST /api/ftc/invoices/:id/mark-bank-paid', owner: 'invoice' },
   {
     route: `POST ${API.loginWithAddress}`,
     example: { address: EVM },
@@ -342,6 +404,15 @@ const wholeNumberBad = (field: string, tooBig: string): [string, string][] =>
 
 /** Every GET route of the API that reads query parameters. */
 const QUERY_ROUTES: QueryRoute[] = [
+  {
+    route: `GET ${FTC_API.transfers}`,
+    bad: [
+      ['status=NOPE', 'status'],
+      ['status=', 'status'],
+      ['status=matched', 'status'],
+    ],
+    ok: ['status=NEEDS_REVIEW', 'status=MATCHED'],
+  },
   {
     route: `GET ${API.wallets}`,
     bad: [...orderingBad, ...searchBad()],
@@ -563,6 +634,12 @@ const EXEMPT: RouteKey[] = [
   `GET ${API.balances}`,
   `GET ${API.currencyPrices}`,
   `GET ${API.invoices}/:id`,
+  `GET ${FTC_API.profile}`,
+  `GET ${FTC_API.setupUser}`,
+  `GET ${FTC_API.kycStatus}`,
+  `GET ${FTC_API.supportedCountries}`,
+  // Signed by the partner, not sent by a browser: tests/integration/ftc.test.ts covers it.
+  `POST ${FTC_API.webhook}`,
 ];
 
 const LISTED: string[] = [

@@ -112,7 +112,8 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(FTC_API.setupUser, requireUser, async (c) => c.json(await profileOf(c)));
 
   app.get(FTC_API.supportedCountries, requireUser, async (c) => {
-    const partner = requirePartner(s);
+    const partner = ftcPartnerFor(s);
+    if (partner === null) return c.json([]);
     return c.json(await partnerCall(s, 'supported countries', () => partner.supportedCountries()));
   });
 

@@ -153,7 +153,13 @@ export const ftcKycApplicantSchema = v.strictObject({
   post_code: requiredText(20),
   city: requiredText(100),
   country: countryField,
-  date_of_birth: v.pipe(v.string(MESSAGES.required), v.trim(), v.nonEmpty(MESSAGES.required), v.isoDate('Enter a date as YYYY-MM-DD.')),
+  date_of_birth: v.pipe(
+    v.string(MESSAGES.required),
+    v.trim(),
+    v.nonEmpty(MESSAGES.required),
+    v.isoDate('Enter a date as YYYY-MM-DD.'),
+    v.check((date) => isBirthDateBefore(date, '9999-12-31'), 'Enter a date as YYYY-MM-DD.'),
+  ),
   source_of_funds: v.optional(v.picklist(SOURCES_OF_FUNDS, `Choose one of: ${SOURCES_OF_FUNDS.join(', ')}.`), 'BUSINESS_INCOME'),
   ftc_session_id: sessionField,
 });
@@ -185,7 +191,7 @@ export type FtcUpdateTokenInput = v.InferOutput<typeof ftcUpdateTokenSchema>;
 /** GET ftc/transfers?status= */
 export const FTC_TRANSFER_STATUSES = ['MATCHED', 'NEEDS_REVIEW', 'DISMISSED'] as const;
 export type FtcTransferStatus = (typeof FTC_TRANSFER_STATUSES)[number];
-export const ftcTransfersQuerySchema = v.strictObject({
+export const ftcTransfersQuerySchema = v.object({
   status: v.optional(v.picklist(FTC_TRANSFER_STATUSES, `Choose one of: ${FTC_TRANSFER_STATUSES.join(', ')}.`)),
 });
 
