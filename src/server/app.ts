@@ -23,6 +23,7 @@ import { registerReportRoutes } from './documents/report-routes';
 import { registerDataRoutes } from './data/data-routes';
 import { registerExchangeRoutes } from './exchanges/exchange-routes';
 import { registerFtcRoutes } from './ftc/ftc-routes';
+import { ftcWidgetOrigins } from './ftc/ftc-widget';
 import { registerFtcWebhookRoutes } from './ftc/ftc-webhook-routes';
 import { registerInvoicePdfRoutes } from './invoices/invoice-pdf-routes';
 import { registerInvoiceRoutes } from './invoices/invoice-routes';
@@ -71,7 +72,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(
     '*',
     securityHeaders({
-      csp: contentSecurityPolicy({ oidcIssuer: s.config.oidcIssuer }),
+      csp: contentSecurityPolicy({ oidcIssuer: s.config.oidcIssuer, frameSources: ftcWidgetOrigins(s.config) }),
       https: s.config.secureCookies,
     }),
   );
@@ -118,7 +119,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.all('/api/*', () => {
     throw notFound();
   });
-  const serveStatic = staticFiles({ staticDir: s.config.staticDir, oidcIssuer: s.config.oidcIssuer });
+  const serveStatic = staticFiles({ staticDir: s.config.staticDir, oidcIssuer: s.config.oidcIssuer, frameSources: ftcWidgetOrigins(s.config) });
   app.get('*', (c, next) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) throw notFound();
     return serveStatic(c, next);

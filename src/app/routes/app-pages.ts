@@ -1,10 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { OverviewPage } from '../features/overview/overview-page';
-import {
-  AdminPage,
-  FiatPaymentKycPage,
-  PricingPage,
-} from '../features/placeholder-pages/section-pages';
+import { AdminPage, PricingPage } from '../features/placeholder-pages/section-pages';
 import { adminTarget, fiatKycTarget, newInvoiceTarget } from './guards';
 import { parseTextSearch } from './list-search';
 import { protectedRoute } from './protected';
@@ -47,7 +43,8 @@ export const fiatPaymentKycRoute = createRoute({
   getParentRoute: parent,
   path: '/fiat-payment-kyc',
   beforeLoad: guard(fiatKycTarget),
-  component: FiatPaymentKycPage,
+  // The registration and its verification widget load only when opened.
+  component: lazyRouteComponent(() => import('../features/ftc'), 'FiatKycPage'),
 });
 export const adminRoute = createRoute({
   getParentRoute: parent,

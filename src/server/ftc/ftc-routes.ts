@@ -37,6 +37,7 @@ import { isProviderError } from '../providers/http/provider-error';
 import type { Services } from '../services';
 import { markBankInvoicePaid } from './ftc-transfers';
 import { ftcPartnerFor } from './ftc-partner-for';
+import { ftcWidgetUrl } from './ftc-widget';
 import { ftcProfileView, loadFtcProfile, setKyc } from './ftc-profile';
 import { currentFtcSession, openFtcSession, storeFtcSession } from './ftc-session';
 
@@ -213,11 +214,7 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
     await partnerCall(s, 'KYC applicant', () => partner.createKycApplicant(session, kyc), 'The fiat partner refused these details. Check them and try again.');
     const token = await partnerCall(s, 'KYC token', () => partner.kycToken(session));
     if (profile.kyc !== 'FULL_USER') await setKyc(s.db, user.id, 'PENDING', s.now());
-    const config = s.config.ftc;
-    const out: FtcApplicantOut = {
-      token,
-      widget_url: config?.kycWidgetUrl ?? `${(config?.baseUrl ?? '').replace(/\/+$/, '')}/kyc/widget`,
-    };
+    const out: FtcApplicantOut = { token, widget_url: ftcWidgetUrl(s.config) ?? '' };
     return c.json(out);
   });
 

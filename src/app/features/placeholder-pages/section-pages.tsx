@@ -32,10 +32,6 @@ export function PricingPage() {
   return <SectionPage title="Plans & Pricing" />;
 }
 
-export function FiatPaymentKycPage() {
-  return <SectionPage title="Fiat-to-Crypto Invoicing" />;
-}
-
 export function AdminPage() {
   return <SectionPage title="Admin" />;
 }
