@@ -8,6 +8,7 @@ import {
   centralisedExchanges,
   contacts,
   documents,
+  ftcTransfers,
   invoices,
   labels,
   transactions,
@@ -32,7 +33,7 @@ const uuids = (n: number): string[] =>
   Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`);
 
 /** The kinds of row an `:id` path names. */
-type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label' | 'document' | 'invoice';
+type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label' | 'document' | 'invoice' | 'ftcTransfer';
 
 interface BodyRoute {
   route: RouteKey;
@@ -206,6 +207,8 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `POST ${FTC_API.updateToken}`, example: { token: 'USDC', ftc_session_id: FTC_SESSION }, required: ['token', 'ftc_session_id'], invalid: ftcSessionInvalid },
   { route: 'POST /api/ftc/invoices/:id/mark-bank-paid', owner: 'invoice' },
+  { route: 'POST /api/ftc/transfers/:id/assign', owner: 'ftcTransfer', example: { invoice: NO_ROW }, required: ['invoice'], invalid: { invoice: ['', 'not-a-uuid'] } },
+  { route: 'POST /api/ftc/transfers/:id/dismiss', owner: 'ftcTransfer' },
   {
     route: `POST ${API.loginWithAddress}`,
     example: { address: EVM },
@@ -675,6 +678,7 @@ interface Rows {
   label: string;
   document: string;
   invoice: string;
+  ftcTransfer: string;
 }
 
 /** One row of each kind an `:id` path names, for `userId`. */
@@ -698,7 +702,11 @@ async function seedRows(db: Database, userId: string, name: string): Promise<Row
   const [invoice] = invoiceDocument
     ? await db.insert(invoices).values({ documentId: invoiceDocument.id, userId }).returning()
     : [];
-  if (!wallet || !exchange || !transaction || !contact || !label || !document || !invoice) throw new Error('Seeding failed.');
+  const [transfer] = await db
+    .insert(ftcTransfers)
+    .values({ partnerTransferId: `t-${name}-${userId}`, userId, amount: '1.00', currency: 'EUR', status: 'NEEDS_REVIEW', receivedAt: new Date() })
+    .returning();
+  if (!wallet || !exchange || !transaction || !contact || !label || !document || !invoice || !transfer) throw new Error('Seeding failed.');
   return {
     wallet: wallet.id,
     exchange: exchange.id,
@@ -707,6 +715,7 @@ async function seedRows(db: Database, userId: string, name: string): Promise<Row
     label: label.id,
     document: document.id,
     invoice: invoice.id,
+    ftcTransfer: transfer.id,
   };
 }
 
@@ -962,6 +971,7 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
         [`PATCH ${API.labels}/:id`]: { name: 'Hijacked' },
         [`PATCH ${API.documents}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
         [`PATCH ${API.invoices}/:id`]: { name: 'Hijacked' },
+        ['POST /api/ftc/transfers/:id/assign']: { invoice: theirs.invoice },
       };
       for (const route of idRoutes()) {
         const owner = route.owner as Owned;
@@ -985,6 +995,8 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
       const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.id, theirs.invoice));
       const [invoiceDocument] = await suite.db.select().from(documents).where(eq(documents.id, invoice?.documentId ?? NO_ROW));
       expect(invoiceDocument).toMatchObject({ name: 'Theirs', state: 'DRAFT' });
+      const [transfer] = await suite.db.select().from(ftcTransfers).where(eq(ftcTransfers.id, theirs.ftcTransfer));
+      expect(transfer?.status).toBe('NEEDS_REVIEW');
     });
 
     it("another user's label in a body gives 400 on labels", async () => {

@@ -368,6 +368,21 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect(matched.map((t) => t.amount).sort()).toEqual(['0.01', '101.49']);
     expect(matched.every((t) => t.invoice === invoice.id)).toBe(true);
     expect((await a.client.get(`${FTC_API.transfers}?status=NOPE`)).status).toBe(400);
+
+    // The owner settles the review list: the unreferenced 50 pays another invoice in part, the extra 5 is dismissed.
+    const fifty = review.find((t) => t.amount === '50.00')?.id ?? '';
+    const five = review.find((t) => t.amount === '5.00')?.id ?? '';
+    expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: invoice.id }))).toEqual({ invoice: [FTC_MESSAGES.alreadyPaid] });
+    const stranger = await account();
+    expect((await stranger.client.post(FTC_API.assignTransfer(fifty), { invoice: invoice.id })).status).toBe(404);
+    expect((await stranger.client.post(FTC_API.dismissTransfer(five), {})).status).toBe(404);
+    const other = await json<InvoiceOut>(await ftcInvoice(a));
+    expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: other.id }))).toEqual({ status: 'MATCHED' });
+    view = await json<InvoiceOut>(await a.client.get(API.invoice(other.id)));
+    expect(view).toMatchObject({ state: 'DUE', ftc: { amount_received: '50.00' } });
+    expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: other.id }))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyReviewed] });
+    expect(await json(await a.client.post(FTC_API.dismissTransfer(five), {}))).toEqual({ status: 'DISMISSED' });
+    expect(await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=NEEDS_REVIEW`))).toEqual([]);
   });
 
   it('refuses webhook deliveries without the right signature or with a bad body', async () => {

@@ -10,6 +10,7 @@ import { INVOICE_PAYMENT_NETWORKS, type KycState } from '../../shared/enums';
 import {
   FTC_API,
   FTC_MESSAGES,
+  ftcAssignTransferSchema,
   ftcCreateUserSchema,
   ftcGetOtpSchema,
   ftcKycApplicantSchema,
@@ -35,7 +36,7 @@ import { jsonBody, queryParams } from '../http/validation';
 import type { FtcPartner, PartnerPreferences } from '../providers/ftc/ftc-partner';
 import { isProviderError } from '../providers/http/provider-error';
 import type { Services } from '../services';
-import { markBankInvoicePaid } from './ftc-transfers';
+import { markBankInvoicePaid, reviewTransfer } from './ftc-transfers';
 import { ftcPartnerFor } from './ftc-partner-for';
 import { ftcWidgetUrl } from './ftc-widget';
 import { ftcProfileView, loadFtcProfile, setKyc } from './ftc-profile';
@@ -330,6 +331,20 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
       received_at: row.receivedAt.toISOString(),
     }));
     return c.json(out);
+  });
+
+  app.post('/api/ftc/transfers/:id/assign', requireFullAccess, jsonBody(ftcAssignTransferSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw notFound();
+    const status = await reviewTransfer(s, authOf(c).user.id, id.toLowerCase(), c.req.valid('json').invoice);
+    return c.json({ status });
+  });
+
+  app.post('/api/ftc/transfers/:id/dismiss', requireFullAccess, async (c) => {
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw notFound();
+    const status = await reviewTransfer(s, authOf(c).user.id, id.toLowerCase(), null);
+    return c.json({ status });
   });
 
   app.post('/api/ftc/invoices/:id/mark-bank-paid', requireFullAccess, async (c) => {

@@ -11,7 +11,7 @@ import { Big } from '../../shared/money';
 import { FTC_MESSAGES, type FtcTransferStatus } from '../../shared/schemas/ftc';
 import type { Database } from '../db/database';
 import { documents, ftcPaymentRefs, ftcProfiles, ftcTransfers, invoices } from '../db/schema';
-import { nonFieldError, notFound } from '../http/api-error';
+import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { Services } from '../services';
 import { paymentReferenceIn } from './ftc-invoice';
 
@@ -88,25 +88,73 @@ export async function recordTransfer(tx: Tx, transfer: PartnerTransfer, now: Dat
   if (row === undefined) return null;
   if (!payable) return { status, invoiceId: null, paid: false };
 
+  const paid = await settleInvoice(tx, target.invoiceId, now);
+  return { status, invoiceId: target.invoiceId, paid };
+}
+
+/**
+ * Adds up the matched transfers of an invoice (locked by the caller), writes the amount received on it and makes
+ * it PAID once they cover what it asks; answers whether it is paid.
+ */
+async function settleInvoice(tx: Tx, invoiceId: string, now: Date): Promise<boolean> {
+  const [invoice] = await tx
+    .select({ documentId: invoices.documentId, totalAmount: invoices.totalAmount, ftc: invoices.ftc })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (invoice === undefined) return false;
   const [sum] = await tx
     .select({ total: sql<string>`coalesce(sum(${ftcTransfers.amount}), 0)::text` })
     .from(ftcTransfers)
-    .where(and(eq(ftcTransfers.invoiceId, target.invoiceId), eq(ftcTransfers.status, 'MATCHED')));
+    .where(and(eq(ftcTransfers.invoiceId, invoiceId), eq(ftcTransfers.status, 'MATCHED')));
   const received = new Big(sum?.total ?? '0');
-  if (target.ftc !== null) {
+  if (invoice.ftc !== null) {
     await tx
       .update(invoices)
-      .set({ ftc: { ...target.ftc, amount_received: received.toFixed(2) }, updatedAt: now })
-      .where(eq(invoices.id, target.invoiceId));
+      .set({ ftc: { ...invoice.ftc, amount_received: received.toFixed(2) }, updatedAt: now })
+      .where(eq(invoices.id, invoiceId));
   }
-  const paid = received.gte(euroDue(target.totalAmount));
+  const paid = received.gte(euroDue(invoice.totalAmount));
   if (paid) {
     await tx
       .update(documents)
       .set({ state: 'PAID', updatedAt: now })
-      .where(and(eq(documents.id, target.documentId), inArray(documents.state, PAYABLE_STATES)));
+      .where(and(eq(documents.id, invoice.documentId), inArray(documents.state, PAYABLE_STATES)));
   }
-  return { status, invoiceId: target.invoiceId, paid };
+  return paid;
+}
+
+/**
+ * The owner settles a transfer from their review list: assigned to one of their FTC invoices that still awaits
+ * payment (it then counts as a matched transfer), or dismissed.
+ */
+export async function reviewTransfer(s: Services, userId: string, transferId: string, invoiceId: string | null): Promise<FtcTransferStatus> {
+  return s.db.transaction(async (tx) => {
+    const [transfer] = await tx
+      .select()
+      .from(ftcTransfers)
+      .where(and(eq(ftcTransfers.id, transferId), eq(ftcTransfers.userId, userId)))
+      .for('update');
+    if (transfer === undefined) throw notFound();
+    if (transfer.status !== 'NEEDS_REVIEW') throw nonFieldError(FTC_MESSAGES.alreadyReviewed);
+    const now = s.now();
+    if (invoiceId === null) {
+      await tx.update(ftcTransfers).set({ status: 'DISMISSED' }).where(eq(ftcTransfers.id, transferId));
+      return 'DISMISSED';
+    }
+    const [target] = await tx
+      .select({ isFtc: invoices.isFtc, state: documents.state })
+      .from(invoices)
+      .innerJoin(documents, eq(documents.id, invoices.documentId))
+      .where(and(eq(invoices.id, invoiceId), eq(invoices.userId, userId)))
+      .for('update', { of: invoices });
+    if (target === undefined || target.state === 'DRAFT') throw fieldError('invoice', 'Choose one of your issued invoices.');
+    if (!target.isFtc) throw fieldError('invoice', FTC_MESSAGES.notFtcInvoice);
+    if (!PAYABLE_STATES.includes(target.state ?? '')) throw fieldError('invoice', FTC_MESSAGES.alreadyPaid);
+    if (transfer.currency !== 'EUR') throw nonFieldError('Only euro transfers can pay an invoice.');
+    await tx.update(ftcTransfers).set({ status: 'MATCHED', invoiceId }).where(eq(ftcTransfers.id, transferId));
+    await settleInvoice(tx, invoiceId, now);
+    return 'MATCHED';
+  });
 }
 
 /** The owner marks their bank-paid invoice PAID (the money arrived and the partner has not said so yet). */

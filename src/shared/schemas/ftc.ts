@@ -21,6 +21,8 @@ export const FTC_API = {
   updateToken: '/api/ftc/update-token',
   transfers: '/api/ftc/transfers',
   webhook: '/api/ftc/webhook',
+  assignTransfer: (transferId: string) => `/api/ftc/transfers/${encodeURIComponent(transferId)}/assign`,
+  dismissTransfer: (transferId: string) => `/api/ftc/transfers/${encodeURIComponent(transferId)}/dismiss`,
   markBankPaid: (invoiceId: string) => `/api/ftc/invoices/${encodeURIComponent(invoiceId)}/mark-bank-paid`,
 } as const;
 
@@ -65,6 +67,7 @@ export const FTC_MESSAGES = {
   alreadyRegistered: 'Fiat-to-Crypto is already set up for this account.',
   registerFirst: 'Start the Fiat-to-Crypto registration first.',
   needFullUser: 'The identity verification is not complete yet.',
+  alreadyReviewed: 'This transfer has been reviewed already.',
 } as const;
 
 const requiredText = (max: number) =>
@@ -193,6 +196,11 @@ export const FTC_TRANSFER_STATUSES = ['MATCHED', 'NEEDS_REVIEW', 'DISMISSED'] as
 export type FtcTransferStatus = (typeof FTC_TRANSFER_STATUSES)[number];
 export const ftcTransfersQuerySchema = v.object({
   status: v.optional(v.picklist(FTC_TRANSFER_STATUSES, `Choose one of: ${FTC_TRANSFER_STATUSES.join(', ')}.`)),
+});
+
+/** POST ftc/transfers/{id}/assign: a transfer from the review list pays one of the owner's FTC invoices. */
+export const ftcAssignTransferSchema = v.strictObject({
+  invoice: v.pipe(v.string(MESSAGES.required), v.trim(), v.uuid('Not a valid invoice id.'), v.toLowerCase()),
 });
 
 /** The partner's webhook: one event per notification, each with its own id (processed once). */
