@@ -1,3 +1,4 @@
+import type { FieldErrors } from '../../../shared/api-types';
 import { useId, type ReactNode } from 'react';
 
 interface FieldProps {
@@ -77,5 +78,16 @@ export function SelectField({ label, value, onChange, options, placeholder, erro
         </select>
       )}
     </Field>
+  );
+}
+
+/** The errors of a form that belong to no field (and an expired session), under the form. */
+export function FormErrors({ errors }: { errors: FieldErrors }) {
+  const messages = [...(errors.non_field_errors ?? []), ...(errors.ftc_session_id ?? [])];
+  if (messages.length === 0) return null;
+  return (
+    <p className="field-error" role="alert">
+      {messages.join(' ')}
+    </p>
   );
 }

@@ -16,7 +16,7 @@ import { toast } from '../../lib/toast';
 import { walletsListQuery } from '../../lib/wallet-queries';
 import { CodeDialog } from './code-dialog';
 import { formErrorsOf, messageOf } from './errors';
-import { SelectField, TextField } from './ftc-fields';
+import { FormErrors, SelectField, TextField } from './ftc-fields';
 import { ftcWallets } from './ftc-form-rules';
 import { ftcCalls, ftcKeys, ftcProfileQuery } from './ftc-queries';
 import { FtcSuccess } from './ftc-success';
@@ -187,11 +187,7 @@ function PreferenceForm({ profile }: { profile: FtcProfileOut }) {
           <TextField label="VASP name" value={values.target_address_vasp} disabled={!editable} onChange={(v) => set({ target_address_vasp: v })} errors={errors.target_address_vasp} />
         ) : null}
       </div>
-      {errors.non_field_errors || errors.ftc_session_id ? (
-        <p className="field-error" role="alert">
-          {[...(errors.non_field_errors ?? []), ...(errors.ftc_session_id ?? [])].join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={errors} />
       <button type="submit" className="btn btn-primary" disabled={request.isPending || update.isPending}>
         {editable ? 'Submit Update' : 'Request Update'}
       </button>

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/api-types';
 import { SOURCE_OF_FUNDS_LABELS, SOURCES_OF_FUNDS, type SourceOfFunds } from '../../../shared/schemas/ftc';
-import { ftcCountriesQuery } from './ftc-queries';
-import { SelectField, TextField } from './ftc-fields';
+import { CountryField } from './country-field';
+import { FormErrors, SelectField, TextField } from './ftc-fields';
 import { kycErrors, localToday, type KycValues } from './ftc-form-rules';
 import styles from './ftc.module.css';
 
@@ -18,7 +17,6 @@ interface KycFormProps {
 
 /** The identity (KYC applicant) form; date of birth must be before today. */
 export function KycForm({ update, initialCountry, busy, serverErrors, onSubmit }: KycFormProps) {
-  const countries = useQuery(ftcCountriesQuery());
   const [values, setValues] = useState<KycValues>({
     address_line_1: '',
     address_line_2: '',
@@ -54,14 +52,7 @@ export function KycForm({ update, initialCountry, busy, serverErrors, onSubmit }
         <TextField label="Address line 2" required={false} value={values.address_line_2} onChange={(v) => set({ address_line_2: v })} errors={shown.address_line_2} autoComplete="address-line2" />
         <TextField label="Post code" value={values.post_code} onChange={(v) => set({ post_code: v })} errors={shown.post_code} autoComplete="postal-code" />
         <TextField label="City" value={values.city} onChange={(v) => set({ city: v })} errors={shown.city} autoComplete="address-level2" />
-        <SelectField
-          label="Country"
-          value={values.country}
-          onChange={(v) => set({ country: v })}
-          placeholder="Choose a country"
-          options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
-          errors={shown.country}
-        />
+        <CountryField value={values.country} onChange={(v) => set({ country: v })} errors={shown.country} />
         <TextField label="Date of birth" type="date" max={today} value={values.date_of_birth} onChange={(v) => set({ date_of_birth: v })} errors={shown.date_of_birth} autoComplete="bday" />
         <SelectField
           label="Source of funds"
@@ -71,11 +62,7 @@ export function KycForm({ update, initialCountry, busy, serverErrors, onSubmit }
           errors={shown.source_of_funds}
         />
       </div>
-      {shown.non_field_errors || shown.ftc_session_id ? (
-        <p className="field-error" role="alert">
-          {[...(shown.non_field_errors ?? []), ...(shown.ftc_session_id ?? [])].join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={shown} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Submitting…' : update ? 'Update and retry verification' : 'Continue to verification'}
       </button>

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/api-types';
 import { FTC_TARGET_ADDRESS_LABELS, FTC_TARGET_ADDRESS_TYPES, type FtcCreateUserInput, type FtcProfileOut } from '../../../shared/schemas/ftc';
 import { walletsListQuery } from '../../lib/wallet-queries';
-import { ftcCountriesQuery } from './ftc-queries';
-import { SelectField, TextField } from './ftc-fields';
+import { CountryField } from './country-field';
+import { FormErrors, SelectField, TextField } from './ftc-fields';
 import { ftcWallets, registrationErrors, type RegistrationValues } from './ftc-form-rules';
 import styles from './ftc.module.css';
 
@@ -18,7 +18,6 @@ interface RegistrationFormProps {
 /** The first step: who the user is and which of their wallets receives the stablecoins. */
 export function RegistrationForm({ profile, busy, serverErrors, onSubmit }: RegistrationFormProps) {
   const wallets = useQuery(walletsListQuery());
-  const countries = useQuery(ftcCountriesQuery());
   const [values, setValues] = useState<RegistrationValues>({
     first_name: profile.first_name,
     last_name: profile.last_name,
@@ -55,14 +54,7 @@ export function RegistrationForm({ profile, busy, serverErrors, onSubmit }: Regi
         <TextField label="First name" value={values.first_name} onChange={(v) => set({ first_name: v })} errors={shown.first_name} autoComplete="given-name" />
         <TextField label="Last name" value={values.last_name} onChange={(v) => set({ last_name: v })} errors={shown.last_name} autoComplete="family-name" />
         <TextField label="Email" type="email" value={values.email} onChange={(v) => set({ email: v })} errors={shown.email} autoComplete="email" />
-        <SelectField
-          label="Country"
-          value={values.country}
-          onChange={(v) => set({ country: v })}
-          placeholder="Choose a country"
-          options={(countries.data ?? []).map((c) => ({ value: c.code, label: c.name }))}
-          errors={shown.country}
-        />
+        <CountryField value={values.country} onChange={(v) => set({ country: v })} errors={shown.country} />
         <SelectField
           label="Wallet"
           value={values.wallet}
@@ -83,11 +75,7 @@ export function RegistrationForm({ profile, busy, serverErrors, onSubmit }: Regi
           <TextField label="VASP name" value={values.target_address_vasp} onChange={(v) => set({ target_address_vasp: v })} errors={shown.target_address_vasp} />
         ) : null}
       </div>
-      {shown.non_field_errors ? (
-        <p className="field-error" role="alert">
-          {shown.non_field_errors.join(' ')}
-        </p>
-      ) : null}
+      <FormErrors errors={shown} />
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? 'Sending code…' : 'Continue'}
       </button>
