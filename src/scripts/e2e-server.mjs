@@ -19,10 +19,26 @@ const devnet = spawn(process.execPath, ['--import', 'tsx', `${root}src/scripts/d
   stdio: ['ignore', 'pipe', 'inherit'],
   env: { ...process.env, ...chainEnv },
 });
+/**
+ * The fiat-to-crypto partner stand-in (tests/fixtures/ftc-partner-server.ts) on E2E_FTC_PORT (default: E2E_PORT +
+ * 1000): the app registers users, checks codes and opens bank accounts there, and it posts signed transfers back.
+ */
+const ftcPort = process.env.E2E_FTC_PORT ?? String(Number(port) + 1000);
+const ftcEnv = {
+  FTC_BASE_URL: `http://127.0.0.1:${ftcPort}`,
+  FTC_API_KEY: 'e2e-partner-key',
+  FTC_WEBHOOK_SECRET: 'e2e-webhook-secret',
+};
+const ftcPartner = spawn(process.execPath, ['--import', 'tsx', `${root}tests/fixtures/ftc-partner-main.ts`], {
+  cwd: root,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, ...ftcEnv, FTC_PARTNER_PORT: ftcPort, FTC_WEBHOOK_URL: `http://127.0.0.1:${port}/api/ftc/webhook` },
+});
 let app;
 const stop = () => {
   app?.kill('SIGTERM');
   devnet.kill('SIGTERM');
+  ftcPartner.kill('SIGTERM');
 };
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, stop);
 devnet.on('exit', (code) => {
@@ -61,7 +77,15 @@ const offlineProviders = {
  * issued (their 10 USDT minimum needs a quote); native coins stay unpriced, as in an outage.
  */
 const stablecoinPrices = createServer((req, res) => {
-  const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+  const requestUrl = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const path = requestUrl.pathname;
+  // Frankfurter-shaped: one euro rate (0.9 per US dollar), so fiat-to-crypto invoices (in EUR) can be quoted.
+  const fxDay = /^\/(latest|\d{4}-\d{2}-\d{2})$/.exec(path);
+  if (fxDay && requestUrl.searchParams.get('base') === 'USD' && (requestUrl.searchParams.get('symbols') ?? '').split(',').includes('EUR')) {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ amount: 1, base: 'USD', date: new Date().toISOString().slice(0, 10), rates: { EUR: 0.9 } }));
+    return;
+  }
   const match = /^\/prices\/(?:current|historical\/\d+)\/(.+)$/.exec(path);
   const coins = {};
   for (const coin of match ? decodeURIComponent(match[1]).split(',') : []) {
@@ -76,6 +100,7 @@ await new Promise((resolve) => stablecoinPrices.listen(0, '127.0.0.1', resolve))
 stablecoinPrices.unref();
 const address = stablecoinPrices.address();
 offlineProviders.DEFILLAMA_BASE_URL = `http://127.0.0.1:${String(typeof address === 'object' && address ? address.port : 0)}`;
+offlineProviders.FRANKFURTER_BASE_URL = offlineProviders.DEFILLAMA_BASE_URL;
 
 /**
  * Billing: a Stripe-shaped server on loopback (tests/fixtures/stripe-stand-in.ts). Its checkout session URL is a
@@ -129,6 +154,7 @@ devnet.stdout.on('data', (chunk) => {
       ETHEREUM_RPC_URL: `http://127.0.0.1:${ethereumPort}`,
       ...offlineProviders,
       ...stripeSettings,
+      ...ftcEnv,
       LOGIN_RATE_LIMIT_PER_IP: '100000',
       LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
       STAFF_ADDRESSES: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
@@ -141,6 +167,7 @@ devnet.stdout.on('data', (chunk) => {
   });
   app.on('exit', (code) => {
     devnet.kill('SIGTERM');
+    ftcPartner.kill('SIGTERM');
     process.exit(code ?? 0);
   });
 });

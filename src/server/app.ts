@@ -26,6 +26,9 @@ import { registerDocumentRoutes } from './documents/document-routes';
 import { registerReportRoutes } from './documents/report-routes';
 import { registerDataRoutes } from './data/data-routes';
 import { registerExchangeRoutes } from './exchanges/exchange-routes';
+import { registerFtcRoutes } from './ftc/ftc-routes';
+import { ftcWidgetOrigins } from './ftc/ftc-widget';
+import { registerFtcWebhookRoutes } from './ftc/ftc-webhook-routes';
 import { registerInvoicePdfRoutes } from './invoices/invoice-pdf-routes';
 import { registerInvoiceRoutes } from './invoices/invoice-routes';
 import { registerLabelRoutes } from './labels/label-routes';
@@ -77,7 +80,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use(
     '*',
     securityHeaders({
-      csp: contentSecurityPolicy({ oidcIssuer: s.config.oidcIssuer }),
+      csp: contentSecurityPolicy({ oidcIssuer: s.config.oidcIssuer, frameSources: ftcWidgetOrigins(s.config) }),
       https: s.config.secureCookies,
     }),
   );
@@ -99,6 +102,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const exceptWebhook = (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) =>
     c.req.path === API.paymentsWebhook ? next() : middleware(c, next);
   app.use('/api/*', exceptWebhook(jsonRequestBodies));
+  // The partner's webhook is signed, not sent by a browser: it is answered before the CSRF and session checks.
+  registerFtcWebhookRoutes(app, s);
   app.use('/api/*', exceptWebhook(csrfProtection(s.config.secretKey)));
   app.use('/api/*', exceptWebhook(sessionMiddleware(s)));
 
@@ -123,12 +128,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerInvoicePdfRoutes(app, s);
   registerPaymentRoutes(app, s);
   registerSearchRoutes(app, s);
+  registerFtcRoutes(app, s);
   answerMethodNotAllowed(app);
 
   app.all('/api/*', () => {
     throw notFound();
   });
-  const serveStatic = staticFiles({ staticDir: s.config.staticDir, oidcIssuer: s.config.oidcIssuer });
+  const serveStatic = staticFiles({ staticDir: s.config.staticDir, oidcIssuer: s.config.oidcIssuer, frameSources: ftcWidgetOrigins(s.config) });
   app.get('*', (c, next) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) throw notFound();
     return serveStatic(c, next);

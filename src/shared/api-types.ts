@@ -112,6 +112,8 @@ export interface PublicConfig {
   demo_wallets: DemoWallet[];
   /** Whether paid plans can be bought here (Stripe is configured). */
   billing_enabled: boolean;
+  /** Fiat-to-crypto invoicing is set up on this server (a partner is configured). */
+  ftc_enabled: boolean;
 }
 
 /** Django-REST-style 400 body: field name to messages, plus non_field_errors. */

@@ -80,7 +80,7 @@ export interface InvoiceOut {
   items: InvoiceItemOut[];
   attachments: { name: string; data: string }[];
   is_ftc: boolean;
-  ftc: { bank_uuid: string; bank_iban: string; bank_bic: string; payment_ref: string; kyc: string } | null;
+  ftc: { bank_uuid: string; bank_iban: string; bank_bic: string; payment_ref: string; kyc: string; amount_received?: string } | null;
   download_only: boolean;
   total_amount: string;
   total_tax_amount: string;

@@ -103,7 +103,7 @@ export const FIAT_SYMBOLS: Record<FiatCurrency, string> = {
   BTC: '₿',
 };
 
-export const KYC_STATES = ['FULL_USER', 'SOFT_KYC_FAILED', 'PENDING', 'NOT_STARTED'] as const;
+export const KYC_STATES = ['FULL_USER', 'SOFT_KYC_FAILED', 'HARD_KYC_FAILED', 'PENDING', 'NOT_STARTED'] as const;
 export type KycState = (typeof KYC_STATES)[number];
 
 export const LABEL_COLORS = ['RED', 'ORANGE', 'YELLOW', 'GREEN', 'BLUE', 'PINK', 'PURPLE'] as const;

@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { FTC_API } from '../../src/shared/schemas/ftc';
 import type { Wallet } from '../../src/shared/api-types';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import {
   centralisedExchanges,
   contacts,
   documents,
+  ftcTransfers,
   invoices,
   labels,
   transactions,
@@ -32,7 +34,7 @@ const uuids = (n: number): string[] =>
   Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`);
 
 /** The kinds of row an `:id` path names. */
-type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label' | 'document' | 'invoice';
+type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label' | 'document' | 'invoice' | 'ftcTransfer';
 
 interface BodyRoute {
   route: RouteKey;
@@ -144,7 +146,70 @@ const invoiceInvalid = {
 };
 
 /** Every route of the API that takes a body (or could be sent one): POST, PATCH, PUT and DELETE. */
+const FTC_SESSION = 'a'.repeat(43);
+const ftcSessionInvalid = { ftc_session_id: ['short', 'with spaces in it, twenty characters', 'x'.repeat(101)] };
+
 const BODY_ROUTES: BodyRoute[] = [
+  {
+    route: `POST ${FTC_API.createUser}`,
+    example: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      country: 'DE',
+      wallet: NO_ROW,
+      token_preference: 'USDC',
+      target_address_type: 'HOSTED',
+      target_address_vasp: 'Kraken',
+    },
+    required: ['first_name', 'last_name', 'email', 'country', 'target_address_type'],
+    nullable: ['target_address_vasp'],
+    invalid: {
+      first_name: ['', '  '],
+      email: ['not-an-email'],
+      country: ['Germany', 'D1', ''],
+      wallet: ['', 'not-a-uuid'],
+      token_preference: ['DAI'],
+      target_address_type: ['CUSTODIAL'],
+      target_address_vasp: ['', '  '],
+    },
+  },
+  { route: `POST ${FTC_API.getOtp}`, example: { user_uuid: NO_ROW }, required: ['user_uuid'], invalid: { user_uuid: ['', 'not-a-uuid'] } },
+  ...[FTC_API.setupUser, FTC_API.loginUser].map(
+    (path): BodyRoute => ({
+      route: `POST ${path}`,
+      example: { user_uuid: NO_ROW, one_time_password: '123456' },
+      required: ['user_uuid', 'one_time_password'],
+      invalid: { one_time_password: ['12345', '1234567', 'abcdef', ' 12345', '１２３４５６'] },
+    }),
+  ),
+  {
+    route: `POST ${FTC_API.createKycApplicant}`,
+    example: {
+      address_line_1: 'Hauptstrasse 1',
+      address_line_2: '',
+      post_code: '10115',
+      city: 'Berlin',
+      country: 'DE',
+      date_of_birth: '1990-05-17',
+      source_of_funds: 'SALARY',
+      ftc_session_id: FTC_SESSION,
+    },
+    required: ['address_line_1', 'post_code', 'city', 'country', 'date_of_birth', 'ftc_session_id'],
+    invalid: { date_of_birth: ['1990-02-30', '17.05.1990', ''], source_of_funds: ['LOTTERY'], ...ftcSessionInvalid },
+  },
+  { route: `POST ${FTC_API.createBankAccount}`, example: { ftc_session_id: FTC_SESSION }, required: ['ftc_session_id'], invalid: ftcSessionInvalid },
+  {
+    route: `POST ${FTC_API.updateUser}`,
+    example: { wallet: NO_ROW, network: 'POLYGON', token: 'USDT', target_address_type: 'SELF_HOSTED', target_address_vasp: null, ftc_session_id: FTC_SESSION },
+    required: ['network', 'token', 'target_address_type', 'ftc_session_id'],
+    nullable: ['target_address_vasp'],
+    invalid: { network: ['BITCOIN', 'polygon'], token: ['DAI'], ...ftcSessionInvalid },
+  },
+  { route: `POST ${FTC_API.updateToken}`, example: { token: 'USDC', ftc_session_id: FTC_SESSION }, required: ['token', 'ftc_session_id'], invalid: ftcSessionInvalid },
+  { route: 'POST /api/ftc/invoices/:id/mark-bank-paid', owner: 'invoice' },
+  { route: 'POST /api/ftc/transfers/:id/assign', owner: 'ftcTransfer', example: { invoice: NO_ROW }, required: ['invoice'], invalid: { invoice: ['', 'not-a-uuid'] } },
+  { route: 'POST /api/ftc/transfers/:id/dismiss', owner: 'ftcTransfer' },
   {
     route: `POST ${API.loginWithAddress}`,
     example: { address: EVM },
@@ -356,6 +421,15 @@ const wholeNumberBad = (field: string, tooBig: string): [string, string][] =>
 
 /** Every GET route of the API that reads query parameters. */
 const QUERY_ROUTES: QueryRoute[] = [
+  {
+    route: `GET ${FTC_API.transfers}`,
+    bad: [
+      ['status=NOPE', 'status'],
+      ['status=', 'status'],
+      ['status=matched', 'status'],
+    ],
+    ok: ['status=NEEDS_REVIEW', 'status=MATCHED'],
+  },
   {
     route: `GET ${API.wallets}`,
     bad: [...orderingBad, ...searchBad()],
@@ -579,6 +653,12 @@ const EXEMPT: RouteKey[] = [
   `GET ${API.invoices}/:id`,
   // Verified by its Stripe signature over the raw body (tests/integration/billing.test.ts).
   `POST ${API.paymentsWebhook}`,
+  `GET ${FTC_API.profile}`,
+  `GET ${FTC_API.setupUser}`,
+  `GET ${FTC_API.kycStatus}`,
+  `GET ${FTC_API.supportedCountries}`,
+  // Signed by the partner, not sent by a browser: tests/integration/ftc.test.ts covers it.
+  `POST ${FTC_API.webhook}`,
 ];
 
 const LISTED: string[] = [
@@ -614,6 +694,7 @@ interface Rows {
   label: string;
   document: string;
   invoice: string;
+  ftcTransfer: string;
 }
 
 /** One row of each kind an `:id` path names, for `userId`. */
@@ -637,7 +718,11 @@ async function seedRows(db: Database, userId: string, name: string): Promise<Row
   const [invoice] = invoiceDocument
     ? await db.insert(invoices).values({ documentId: invoiceDocument.id, userId }).returning()
     : [];
-  if (!wallet || !exchange || !transaction || !contact || !label || !document || !invoice) throw new Error('Seeding failed.');
+  const [transfer] = await db
+    .insert(ftcTransfers)
+    .values({ partnerTransferId: `t-${name}-${userId}`, userId, amount: '1.00', currency: 'EUR', status: 'NEEDS_REVIEW', receivedAt: new Date() })
+    .returning();
+  if (!wallet || !exchange || !transaction || !contact || !label || !document || !invoice || !transfer) throw new Error('Seeding failed.');
   return {
     wallet: wallet.id,
     exchange: exchange.id,
@@ -646,6 +731,7 @@ async function seedRows(db: Database, userId: string, name: string): Promise<Row
     label: label.id,
     document: document.id,
     invoice: invoice.id,
+    ftcTransfer: transfer.id,
   };
 }
 
@@ -951,6 +1037,7 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
         [`PATCH ${API.labels}/:id`]: { name: 'Hijacked' },
         [`PATCH ${API.documents}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
         [`PATCH ${API.invoices}/:id`]: { name: 'Hijacked' },
+        ['POST /api/ftc/transfers/:id/assign']: { invoice: theirs.invoice },
       };
       for (const route of idRoutes()) {
         const owner = route.owner as Owned;
@@ -974,6 +1061,8 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
       const [invoice] = await suite.db.select().from(invoices).where(eq(invoices.id, theirs.invoice));
       const [invoiceDocument] = await suite.db.select().from(documents).where(eq(documents.id, invoice?.documentId ?? NO_ROW));
       expect(invoiceDocument).toMatchObject({ name: 'Theirs', state: 'DRAFT' });
+      const [transfer] = await suite.db.select().from(ftcTransfers).where(eq(ftcTransfers.id, theirs.ftcTransfer));
+      expect(transfer?.status).toBe('NEEDS_REVIEW');
     });
 
     it("another user's label in a body gives 400 on labels", async () => {

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { FTC_MESSAGES } from '../../src/shared/schemas/ftc';
+import { INVOICE_MESSAGES } from '../../src/shared/invoice-rules';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { DocumentOut, InvoiceOut } from '../../src/shared/document-types';
-import { contacts, documents, documentWallets, fxRates, invoiceItems, invoices, subscriptions, users, wallets } from '../../src/server/db/schema';
+import { contacts, documents, documentWallets, ftcProfiles, fxRates, invoiceItems, invoices, subscriptions, users, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { documentViews } from '../../src/server/invoices/invoice-view';
 import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
@@ -157,10 +159,16 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
 
   it('a fiat-to-crypto invoice is in EUR and adds the 1.5 % fee to total_amount', async () => {
     const a = await account();
-    // Fiat-to-Crypto needs identity verification (kyc FULL_USER), as the form says.
-    expect(await refused(a.client, dueBody(a, { is_ftc: true }))).toEqual({ is_ftc: ['Fiat-to-Crypto invoicing needs identity verification: set it up first.'] });
+    // Fiat-to-Crypto needs identity verification (kyc FULL_USER), as the form says; issuing one also needs the bank
+    // account (tests/integration/ftc.test.ts runs the whole set-up).
+    expect(await refused(a.client, dueBody(a, { is_ftc: true }))).toEqual({ is_ftc: [INVOICE_MESSAGES.ftcNeedsKyc] });
     await suite.db.update(users).set({ kyc: 'FULL_USER' }).where(eq(users.id, a.userId));
+    expect(await refused(a.client, dueBody(a, { is_ftc: true }))).toEqual({ is_ftc: [FTC_MESSAGES.kycRequired] });
+    await suite.db
+      .insert(ftcProfiles)
+      .values({ userId: a.userId, kyc: 'FULL_USER', bankUuid: `bank-${a.userId}`, bankIban: 'DE89370400440532013000', bankBic: 'COBADEFFXXX' });
     const invoice = await create(a.client, dueBody(a, { is_ftc: true, fiat_currency: 'USD' }));
+    expect(invoice.ftc).toMatchObject({ bank_iban: 'DE89370400440532013000', kyc: 'FULL_USER' });
     expect(invoice).toMatchObject({ is_ftc: true, fiat_currency: 'EUR', total_base_amount: '153.99997', total_tax_amount: '21.50000', total_amount: '178.13247' });
   });
 

@@ -54,7 +54,8 @@ export const fiatPaymentKycRoute = createRoute({
   getParentRoute: parent,
   path: '/fiat-payment-kyc',
   beforeLoad: guard(fiatKycTarget),
-  component: lazyRouteComponent(sectionPages, 'FiatPaymentKycPage'),
+  // The registration and its verification widget load only when opened.
+  component: lazyRouteComponent(() => import('../features/ftc'), 'FiatKycPage'),
 });
 export const adminRoute = createRoute({
   getParentRoute: parent,

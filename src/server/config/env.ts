@@ -64,6 +64,10 @@
  * | PAY_RATE_LIMIT_PER_INVOICE   | 30                               | Of those, per client IP and invoice per 15 minutes (a stranger only spends their own IP's budget). |
  * | SMTP_URL                     | (unset: outbox folder)           | SMTP server (smtp:// or smtps://, user and password in the URL). Unset: each message is written as an .eml file under DATA_DIR/outbox. |
  * | MAIL_FROM                    | Ledgerloop <no-reply@PUBLIC_URL host> | Sender of the e-mails. |
+ * | FTC_BASE_URL                 | (unset: fiat invoicing off)      | Base URL of the fiat-to-crypto partner's API (Unblock). Unset: the fiat-to-crypto screens say fiat invoicing is not set up on this server. |
+ * | FTC_API_KEY                  | (unset)                          | The partner API key (needed with FTC_BASE_URL); never logged or returned. |
+ * | FTC_WEBHOOK_SECRET           | (unset: webhook refused)         | Shared secret of the partner's webhook: each delivery's HMAC-SHA256 over the raw body must match. |
+ * | FTC_KYC_WIDGET_URL           | (unset: partner's URL)           | Page the identity-verification widget is embedded from, given the applicant token (the partner's address unless set). |
  */
 import Big from 'big.js';
 import * as v from 'valibot';
@@ -117,6 +121,15 @@ export interface Config {
   billing: BillingConfig | null;
   /** Euro prices of PLUS shown on /pricing (two decimals). */
   plusPrices: { monthly: string; annual: string };
+  /** The fiat-to-crypto partner; null when FTC_BASE_URL is unset. */
+  ftc: FtcConfig | null;
+}
+
+export interface FtcConfig {
+  baseUrl: string;
+  apiKey: string;
+  webhookSecret: string | undefined;
+  kycWidgetUrl: string | undefined;
 }
 
 /** Stripe settings; present only when every one of them is set. */
@@ -432,6 +445,10 @@ const envSchema = v.object({
     v.check((s) => s === undefined || /^smtps?:\/\/\S+$/i.test(s), 'must be an smtp:// or smtps:// URL'),
   ),
   MAIL_FROM: optionalText,
+  FTC_BASE_URL: optionalUrl,
+  FTC_API_KEY: optionalText,
+  FTC_WEBHOOK_SECRET: optionalText,
+  FTC_KYC_WIDGET_URL: optionalUrl,
 });
 
 const STRIPE_VARIABLES = [
@@ -509,6 +526,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     AVALANCHE: e.AVALANCHE_RPC_URL,
   });
   const exchangeBaseUrls = definedOnly<Exchange>({ BINANCE: e.BINANCE_BASE_URL });
+  if (e.FTC_BASE_URL !== undefined && e.FTC_API_KEY === undefined) {
+    throw new ConfigError('Invalid configuration:\n  FTC_BASE_URL needs FTC_API_KEY');
+  }
+  const ftc: FtcConfig | null =
+    e.FTC_BASE_URL === undefined || e.FTC_API_KEY === undefined
+      ? null
+      : { baseUrl: e.FTC_BASE_URL, apiKey: e.FTC_API_KEY, webhookSecret: e.FTC_WEBHOOK_SECRET, kycWidgetUrl: e.FTC_KYC_WIDGET_URL };
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`);
   const secretKey = e.SECRET_KEY ?? loadOrCreateSecretKey(e.DATA_DIR);
   return {
@@ -542,6 +566,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     billing: billingConfig(e),
     plusPrices: { monthly: e.PLUS_MONTHLY_PRICE_EUR, annual: e.PLUS_ANNUAL_PRICE_EUR ?? annualPrice(e.PLUS_MONTHLY_PRICE_EUR) },
+    ftc,
     chain: {
       devnet,
       etherscanApiKey: e.ETHERSCAN_API_KEY,

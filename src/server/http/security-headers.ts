@@ -16,6 +16,8 @@ export interface CspOptions {
   oidcIssuer: string;
   /** 'sha256-…' sources of inline scripts of index.html. */
   scriptHashes?: readonly string[];
+  /** Further origins pages may embed (the identity-verification widget of the fiat-to-crypto partner). */
+  frameSources?: readonly string[];
 }
 
 /**
@@ -33,7 +35,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", issuer, ...WALLETCONNECT_CONNECT],
-    'frame-src': ["'self'", ...WALLETCONNECT_FRAMES],
+    'frame-src': ["'self'", ...WALLETCONNECT_FRAMES, ...(options.frameSources ?? [])],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],

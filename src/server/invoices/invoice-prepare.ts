@@ -22,6 +22,7 @@ import type { Database } from '../db/database';
 import { contacts, wallets, type InvoiceContactSnapshot, type NewInvoiceRow } from '../db/schema';
 import { fieldErrors } from '../http/api-error';
 import type { Services } from '../services';
+import { ftcDetailsForIssue } from '../ftc/ftc-invoice';
 import { invoiceQuote, isPaymentNetwork, paymentToken } from './invoice-payment';
 
 export type InvoiceColumns = Omit<NewInvoiceRow, 'id' | 'documentId' | 'userId' | 'createdAt' | 'updatedAt'>;
@@ -111,6 +112,8 @@ export async function prepareInvoice(
     totalAmount: invoiceItemTotals(item).total,
   }));
   const totals = invoiceTotalsWithFee(input.items, input.is_ftc);
+  const ftc = issued && input.is_ftc && errors.is_ftc === undefined ? await ftcDetailsForIssue(s.db, user.id) : null;
+  if (typeof ftc === 'string') add('is_ftc', ftc);
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
   let valueFiat: string | null = null;
@@ -147,6 +150,7 @@ export async function prepareInvoice(
       tokenImageUrl: token?.image_url ?? null,
       contractAddress: token ? (token.address === 'native' ? null : token.address) : null,
       isFtc: input.is_ftc,
+      ftc: typeof ftc === 'string' ? null : ftc,
       downloadOnly: input.download_only,
       attachments: input.attachments,
       totalAmount: totals.total_amount,

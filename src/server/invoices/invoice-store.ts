@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { InvoiceOut } from '../../shared/document-types';
 import type { InvoiceInput } from '../../shared/schemas/invoice';
 import type { Database } from '../db/database';
+import { registerPaymentReference } from '../ftc/ftc-invoice';
 import { documents, documentWallets, invoiceIssues, invoiceItems, invoices, users, type DocumentRow, type InvoiceRow } from '../db/schema';
 import { forbidden, notFound } from '../http/api-error';
 import type { Created } from '../labels/label-store';
@@ -85,6 +86,7 @@ export async function createInvoice(
     if (invoice === undefined) throw new Error('An invoice insert returned no row.');
     await writeParts(tx, document.id, invoice.id, prepared);
     if (prepared.state === 'DUE') await recordIssue(tx, userId, invoice.id, now);
+    await registerPaymentReference(tx, invoice.id, userId, prepared.invoice.ftc);
     return { value: await invoiceOut(tx, document, now), replayed: false };
   });
 }
@@ -99,6 +101,7 @@ export async function updateDraft(db: Database, stored: StoredInvoice, prepared:
       .returning();
     if (document === undefined) throw notFound();
     await tx.update(invoices).set({ ...prepared.invoice, updatedAt: now }).where(eq(invoices.id, stored.invoice.id));
+    await registerPaymentReference(tx, stored.invoice.id, stored.invoice.userId, prepared.invoice.ftc);
     await writeParts(tx, document.id, stored.invoice.id, prepared);
     if (prepared.state === 'DUE') {
       await tx.select({ id: users.id }).from(users).where(eq(users.id, stored.invoice.userId)).for('update');

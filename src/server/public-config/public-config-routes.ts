@@ -55,6 +55,7 @@ export function registerPublicConfigRoutes(app: Hono<AppEnv>, s: Services): void
       walletconnect_project_id: s.config.walletconnectProjectId ?? null,
       demo_wallets: demoWallets,
       billing_enabled: s.billing !== null,
+      ftc_enabled: s.config.ftc !== null,
     };
     return c.json(config);
   });

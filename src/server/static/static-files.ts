@@ -26,6 +26,8 @@ interface IndexPage {
 export interface StaticFilesOptions {
   staticDir: string;
   oidcIssuer: string;
+  /** Origins the page may frame besides its own (see contentSecurityPolicy). */
+  frameSources?: readonly string[];
 }
 
 /** sha256 CSP sources of index.html's inline scripts (e.g. the theme script that runs before first paint). */
@@ -61,7 +63,7 @@ export function staticFiles(options: StaticFilesOptions): Handler {
       body,
       encoded: { br: new Uint8Array(brotliCompressSync(body)), gzip: new Uint8Array(gzipSync(body, { level: 9 })) },
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-      csp: contentSecurityPolicy({ oidcIssuer: options.oidcIssuer, scriptHashes: inlineScriptHashes(body) }),
+      csp: contentSecurityPolicy({ oidcIssuer: options.oidcIssuer, scriptHashes: inlineScriptHashes(body), frameSources: options.frameSources ?? [] }),
     };
     return index;
   };

@@ -112,6 +112,21 @@ function Body({ invoice, bank, attachments }: BodyProps) {
           ]}
         />
       </Section>
+      {invoice.ftc !== null ? (
+        <Section title="Pay by bank transfer (EUR)">
+          <Facts
+            label="Bank transfer"
+            rows={[
+              ['IBAN', invoice.ftc.bank_iban],
+              ['BIC', invoice.ftc.bank_bic || NOT_GIVEN],
+              ['Payment reference', invoice.ftc.payment_ref],
+              ...(invoice.ftc.amount_received !== undefined && invoice.ftc.amount_received !== '0.00'
+                ? ([['Received', `€${invoice.ftc.amount_received}`]] as [string, string][])
+                : []),
+            ]}
+          />
+        </Section>
+      ) : null}
       {bank.length > 0 ? (
         <Section title="Bank details">
           <Facts label="Bank details" rows={bank} />

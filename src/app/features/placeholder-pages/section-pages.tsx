@@ -28,10 +28,6 @@ export function ContactsPage() {
   return <SectionPage title="Contacts" loggedInOnly />;
 }
 
-export function FiatPaymentKycPage() {
-  return <SectionPage title="Fiat-to-Crypto Invoicing" />;
-}
-
 export function AdminPage() {
   return <SectionPage title="Admin" />;
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { MESSAGES } from '../../../shared/messages';
 import { useCurrentUser } from '../../lib/session';
+import { FtcSettingsPanel } from '../ftc';
 import { PageFrame } from '../placeholder-pages/page-frame';
 import { BillingPanel } from '../pricing';
 import { PreferencesPanel } from './preferences-panel';
@@ -10,10 +11,9 @@ import { ProfilePanel } from './profile-panel';
 import { parseSettingsSection, SETTINGS_MENU, settingsViewLabel, type SettingsView } from './settings-section';
 import styles from './settings.module.css';
 
-/** Sections this server does not offer yet (accounting integration, fiat-to-crypto). */
+/** Sections this server does not offer yet (accounting integration). */
 const NOT_YET: Partial<Record<SettingsView, string>> = {
   integrations: 'Connecting accounting software is not available yet on this server.',
-  'fiat-to-crypto': 'Fiat-to-crypto invoicing preferences are not available yet on this server.',
 };
 
 /** On phones the menu scrolls sideways: keep the current item in view. */
@@ -26,6 +26,7 @@ function PanelBody({ view, user }: { view: SettingsView; user: User }) {
   if (!user.full_access) return <p className={`card ${styles.notice}`}>{MESSAGES.loggedInOnly}</p>;
   if (view === 'profile') return <ProfilePanel user={user} />;
   if (view === 'billing') return <BillingPanel className={`card ${styles.notice}`} />;
+  if (view === 'fiat-to-crypto') return <FtcSettingsPanel />;
   return <p className={`card ${styles.notice}`}>{NOT_YET[view]}</p>;
 }
 

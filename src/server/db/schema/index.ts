@@ -28,3 +28,6 @@ export * from './invoice-items';
 export * from './stripe-events';
 export * from './invoice-payments';
 export * from './mail-outbox';
+export * from './ftc-profiles';
+export * from './ftc-payment-refs';
+export * from './ftc-transfers';

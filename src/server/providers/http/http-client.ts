@@ -46,6 +46,9 @@ export interface HttpClient {
     req: HttpRequest & { schema: TSchema; body: unknown },
   ): Promise<v.InferOutput<TSchema>>;
   postJson<T = unknown>(req: HttpRequest & { schema?: AnySchema; body: unknown }): Promise<T>;
+  patchJson<const TSchema extends AnySchema>(
+    req: HttpRequest & { schema: TSchema; body: unknown },
+  ): Promise<v.InferOutput<TSchema>>;
   /** Forgets every cached answer. */
   clearCache(): void;
 }
@@ -80,7 +83,7 @@ const DEFAULT_TIMEOUT_MS = 15_000;
 const MAX_TIMER_MS = 2_147_483_647;
 const BODY_EXCERPT_CHARS = 300;
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PATCH';
 
 interface Prepared {
   method: Method;
@@ -158,6 +161,10 @@ class ProviderHttpClient implements HttpClient {
     return this.send(this.prepare('POST', req, req.body));
   }
 
+  patchJson(req: HttpRequest & { schema?: AnySchema; body: unknown }): Promise<unknown> {
+    return this.send(this.prepare('PATCH', req, req.body));
+  }
+
   clearCache(): void {
     this.cache.clear();
   }
@@ -168,7 +175,7 @@ class ProviderHttpClient implements HttpClient {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     const bodyText =
-      method === 'POST'
+      method !== 'GET'
         ? JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))
         : undefined;
     const headers: Record<string, string> = {

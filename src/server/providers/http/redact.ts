@@ -6,7 +6,7 @@
 export const REDACTED = '***';
 
 const SECRET_NAME =
-  /^(api[-_]?key|apikey|key|token|access[-_]?token|auth|authorization|secret|secret[-_]?key|signature|password|x[-_]cg[-_](pro|demo)[-_]api[-_]key|x[-_]mbx[-_]apikey|x[-_]api[-_]key|cookie)$/i;
+  /^(api[-_]?key|apikey|key|token|access[-_]?token|auth|authorization|secret|secret[-_]?key|signature|password|x[-_]cg[-_](pro|demo)[-_]api[-_]key|x[-_]mbx[-_]apikey|x[-_]api[-_]key|cookie|(unblock[-_])?session[-_]?id)$/i;
 
 /** Does a query parameter or header with this name carry a secret? */
 export function isSecretName(name: string): boolean {

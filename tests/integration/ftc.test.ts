@@ -1,0 +1,452 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { API } from '../../src/shared/api-paths';
+import type { PublicConfig } from '../../src/shared/api-types';
+import type { ContactOut } from '../../src/shared/data-types';
+import type { InvoiceOut } from '../../src/shared/document-types';
+import {
+  FTC_API,
+  FTC_MESSAGES,
+  type FtcApplicantOut,
+  type FtcKycStatusOut,
+  type FtcProfileOut,
+  type FtcSessionOut,
+  type FtcTransferOut,
+  type FtcUpdateOut,
+} from '../../src/shared/schemas/ftc';
+import { ftcProfiles, fxRates, subscriptions, wallets } from '../../src/server/db/schema';
+import type { AppEnv } from '../../src/server/http/app-env';
+import { startFtcPartnerServer, type FtcPartnerServer } from '../fixtures/ftc-partner-server';
+import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
+import { addFxRate, dayOf } from './data-seed';
+import { availableDrivers } from './helpers/drivers';
+import { setupSuite } from './helpers/suite';
+import { json, TestClient } from './helpers/test-client';
+import { newAccount, signInWithAddress, signInWithWallet } from './helpers/sign-in';
+
+const API_KEY = 'partner-api-key-0123456789';
+const WEBHOOK_SECRET = 'webhook-secret-abcdefghijklmnop';
+const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
+const USDT_POLYGON = 'POLYGON:0xc2132d05d31c914a87c6611c10748aeb04b58e8f';
+
+const contactBody = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  address_line1: '12 Analytical Row',
+  country: 'United Kingdom',
+  city: 'London',
+  postal_code: 'N1 9GU',
+};
+const owner = {
+  first_name: 'Grace',
+  last_name: 'Hopper',
+  email: 'grace@example.com',
+  address_line1: '1 Harbor Way',
+  city: 'Arlington',
+  postal_code: '22201',
+  country: 'Germany',
+};
+const kycBody = {
+  address_line_1: 'Hauptstrasse 1',
+  post_code: '10115',
+  city: 'Berlin',
+  country: 'DE',
+  date_of_birth: '1990-05-17',
+  source_of_funds: 'BUSINESS_INCOME',
+};
+
+describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
+  const suite = setupSuite(kind);
+  let partner: FtcPartnerServer;
+  let prices: ProviderServer;
+  let app: Hono<AppEnv>;
+  let emails = 0;
+
+  beforeAll(async () => {
+    await suite.db.delete(fxRates);
+    await addFxRate(suite.db, dayOf(suite.clock.now()), 'EUR', '0.9');
+    prices = await startProviderServer({
+      'GET /prices/current/*': 'defillama/prices-current.json',
+      'GET /latest': 'frankfurter/latest-usd.json',
+      'GET /simple/price': 'coingecko/simple-price-bitcoin-fiats.json',
+    });
+    partner = await startFtcPartnerServer({
+      apiKey: API_KEY,
+      webhookSecret: WEBHOOK_SECRET,
+      deliverTo: async (body, signature) =>
+        (await new TestClient(app).request('POST', FTC_API.webhook, { body, headers: { 'Content-Type': 'application/json', 'X-Unblock-Signature': signature } }))
+          .status,
+    });
+    app = suite.makeApp({
+      env: {
+        FTC_BASE_URL: partner.url,
+        FTC_API_KEY: API_KEY,
+        FTC_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        ENCRYPTION_KEY,
+        DEFILLAMA_BASE_URL: prices.url,
+        FRANKFURTER_BASE_URL: prices.url,
+        COINGECKO_BASE_URL: prices.url,
+      },
+    });
+  });
+  afterAll(async () => {
+    await partner?.close();
+    await prices?.close();
+  });
+
+  interface Account {
+    client: TestClient;
+    userId: string;
+    wallet: string;
+    email: string;
+  }
+
+  async function account(): Promise<Account> {
+    const client = new TestClient(app);
+    const user = await signInWithWallet(client);
+    await suite.db
+      .insert(subscriptions)
+      .values({ userId: user.id, planCode: 'PLUS', startedAt: suite.clock.now() })
+      .onConflictDoUpdate({ target: subscriptions.userId, set: { planCode: 'PLUS', endsAt: null, cancelledAt: null } });
+    const [row] = await suite.db.insert(wallets).values({ userId: user.id, name: 'Polygon', address: newAccount().address, network: 'POLYGON' }).returning();
+    emails += 1;
+    return { client, userId: user.id, wallet: row?.id ?? '', email: `owner${String(emails)}-${kind}@example.com` };
+  }
+
+  const registration = (a: Account, extra: Record<string, unknown> = {}) => ({
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    email: a.email,
+    country: 'DE',
+    wallet: a.wallet,
+    target_address_type: 'SELF_HOSTED',
+    target_address_vasp: 'ignored for self-hosted',
+    ...extra,
+  });
+
+  async function register(a: Account): Promise<string> {
+    const response = await a.client.post(FTC_API.createUser, registration(a));
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await json<{ user_uuid: string }>(response)).user_uuid;
+  }
+
+  async function verify(a: Account, userUuid: string, path: string = FTC_API.setupUser): Promise<FtcSessionOut> {
+    const response = await a.client.post(path, { user_uuid: userUuid, one_time_password: partner.lastCode(userUuid) });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return json<FtcSessionOut>(response);
+  }
+
+  /** A user through the whole wizard: registered, verified, KYC passed, bank account open. */
+  async function activated(): Promise<Account & { userUuid: string; session: string; profile: FtcProfileOut }> {
+    const a = await account();
+    const userUuid = await register(a);
+    const { ftc_session_id: session } = await verify(a, userUuid);
+    expect((await a.client.post(FTC_API.createKycApplicant, { ...kycBody, ftc_session_id: session })).status).toBe(200);
+    await partner.setStatus(userUuid, 'FULL_USER');
+    const response = await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return { ...a, userUuid, session, profile: await json<FtcProfileOut>(response) };
+  }
+
+  async function ftcInvoice(a: Account, extra: Record<string, unknown> = {}): Promise<Response> {
+    const contact = await json<ContactOut>(await a.client.post(API.contacts, contactBody));
+    return a.client.post(API.invoices, {
+      name: 'Bank invoice',
+      state: 'DUE',
+      issued_at: '2024-03-01',
+      expires_at: '2024-03-31',
+      fiat_currency: 'USD',
+      contact: contact.id,
+      owner,
+      wallet: a.wallet,
+      token: USDT_POLYGON,
+      is_ftc: true,
+      items: [{ name: 'Work', quantity: '1', unit_price: '100', discount: '0', tax: '0' }],
+      ...extra,
+    });
+  }
+
+  it('says in GET config whether fiat invoicing is set up, and refuses the routes when it is not', async () => {
+    expect((await json<PublicConfig>(await new TestClient(app).get(API.config))).ftc_enabled).toBe(true);
+    const plain = suite.makeApp();
+    expect((await json<PublicConfig>(await new TestClient(plain).get(API.config))).ftc_enabled).toBe(false);
+    const client = new TestClient(plain);
+    await signInWithWallet(client);
+    expect(await json<FtcProfileOut>(await client.get(FTC_API.profile))).toMatchObject({ enabled: false, kyc: null });
+    const response = await client.post(FTC_API.createUser, { first_name: 'A', last_name: 'B', email: 'a@b.co', country: 'DE', wallet: newAccount().address, target_address_type: 'SELF_HOSTED' });
+    // Validation answers first (the wallet is no id); a valid body gets the 503.
+    expect(response.status).toBe(400);
+    const [wallet] = await suite.db.select().from(wallets).limit(1);
+    const valid = await client.post(FTC_API.createUser, { first_name: 'A', last_name: 'B', email: 'a@b.co', country: 'DE', wallet: wallet?.id, target_address_type: 'SELF_HOSTED' });
+    expect(valid.status).toBe(503);
+    expect(await json(valid)).toEqual({ detail: FTC_MESSAGES.notConfigured });
+  });
+
+  it('registers, e-mails a code, opens a session with it, takes the KYC form and activates the bank account', async () => {
+    const a = await account();
+    const userUuid = await register(a);
+    expect(partner.codesSent(userUuid)).toBe(1);
+    expect(partner.users.get(userUuid)).toMatchObject({ email: a.email, country: 'DE', status: 'KYC_NEEDED' });
+
+    const profile = await json<FtcProfileOut>(await a.client.get(FTC_API.profile));
+    expect(profile).toMatchObject({ enabled: true, kyc: 'NOT_STARTED', user_uuid: userUuid, wallet: a.wallet, network_preference: 'POLYGON', token_preference: 'USDC', target_address_type: 'SELF_HOSTED', target_address_vasp: null });
+    expect(JSON.stringify(profile)).not.toMatch(/session/i);
+
+    const session = await verify(a, userUuid);
+    expect(session.ftc_session_id).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await suite.db.select().from(ftcProfiles).where(eq(ftcProfiles.userId, a.userId));
+    // The partner's session is sealed at rest and the handle stored only as a hash.
+    expect(row?.sessionSealed).toMatch(/^v1\./);
+    expect(row?.sessionHandleHash).not.toBe(session.ftc_session_id);
+
+    const bad = await a.client.post(FTC_API.createKycApplicant, { ...kycBody, date_of_birth: dayOf(suite.clock.now()), ftc_session_id: session.ftc_session_id });
+    expect(await json(bad)).toEqual({ date_of_birth: [FTC_MESSAGES.birthDate] });
+    const missing = await a.client.post(FTC_API.createKycApplicant, { ftc_session_id: session.ftc_session_id });
+    expect(Object.keys(await json<Record<string, unknown>>(missing)).sort()).toEqual(['address_line_1', 'city', 'country', 'date_of_birth', 'post_code']);
+
+    const applicant = await a.client.post(FTC_API.createKycApplicant, { ...kycBody, ftc_session_id: session.ftc_session_id });
+    expect(applicant.status).toBe(200);
+    const widget = await json<FtcApplicantOut>(applicant);
+    expect(widget.token).toMatch(/^_act-sbx-/);
+    expect(widget.widget_url).toBe(`${partner.url}/kyc/widget`);
+    expect(partner.users.get(userUuid)?.applicant).toMatchObject({ address: { address_line_1: 'Hauptstrasse 1', post_code: '10115' }, date_of_birth: '1990-05-17' });
+
+    expect(await json<FtcKycStatusOut>(await a.client.get(FTC_API.kycStatus))).toEqual({ kyc: 'PENDING', has_bank_account: false });
+    const early = await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session.ftc_session_id });
+    expect(await json(early)).toEqual({ non_field_errors: [FTC_MESSAGES.needFullUser] });
+
+    await partner.setStatus(userUuid, 'FULL_USER');
+    expect(await json<FtcKycStatusOut>(await a.client.get(FTC_API.kycStatus))).toEqual({ kyc: 'FULL_USER', has_bank_account: false });
+    expect((await json<{ kyc: string }>(await a.client.get(API.user))).kyc).toBe('FULL_USER');
+
+    const bank = await json<FtcProfileOut>(await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session.ftc_session_id }));
+    expect(bank.bank_iban).toMatch(/^DE\d{20}$/);
+    expect(bank.bank_bic).toBe('COBADEFFXXX');
+    // Asking again keeps the one account.
+    const again = await json<FtcProfileOut>(await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session.ftc_session_id }));
+    expect(again.bank_uuid).toBe(bank.bank_uuid);
+    for (const request of partner.requests) expect(request.headers.authorization).toBe(`API-Key ${API_KEY}`);
+  });
+
+  it('refuses wrong, reused and expired codes, and limits guesses per code and per user', async () => {
+    const a = await account();
+    const userUuid = await register(a);
+    const code = partner.lastCode(userUuid) ?? '';
+    const wrong = code === '000000' ? '111111' : '000000';
+    const refused = await a.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: wrong });
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({ one_time_password: [FTC_MESSAGES.wrongCode] });
+    expect((await a.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: '12345' })).status).toBe(400);
+    expect((await a.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: '12a456' })).status).toBe(400);
+
+    // Another user can neither use this partner user nor spend its attempts.
+    const stranger = await account();
+    expect((await stranger.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: code })).status).toBe(400);
+    await register(stranger);
+    for (let i = 0; i < 8; i++) {
+      expect((await stranger.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: wrong })).status).toBe(404);
+    }
+
+    for (let i = 0; i < 4; i++) expect((await a.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: wrong })).status).toBe(400);
+    const limited = await a.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: code });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
+
+    // A new code has attempts of its own.
+    expect((await a.client.post(FTC_API.getOtp, { user_uuid: userUuid })).status).toBe(204);
+    const session = await verify(a, userUuid);
+    expect(session.kyc).toBe('NOT_STARTED');
+    // A used code is spent.
+    const reused = await a.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: partner.lastCode(userUuid) });
+    expect(reused.status).toBe(400);
+
+    // A code older than ten minutes is refused here, whatever the partner would say.
+    expect((await a.client.post(FTC_API.getOtp, { user_uuid: userUuid })).status).toBe(204);
+    suite.clock.advance(11 * 60_000);
+    expect(await json(await a.client.post(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: partner.lastCode(userUuid) }))).toEqual({
+      one_time_password: [FTC_MESSAGES.wrongCode],
+    });
+    // The session handle expires too.
+    suite.clock.advance(31 * 60_000);
+    expect(await json(await a.client.post(FTC_API.createKycApplicant, { ...kycBody, ftc_session_id: session.ftc_session_id }))).toEqual({
+      ftc_session_id: [FTC_MESSAGES.sessionExpired],
+    });
+  });
+
+  it('checks the first form: required fields, own POLYGON or ETHEREUM wallet, VASP only for hosted wallets', async () => {
+    const a = await account();
+    const empty = await json<Record<string, string[]>>(await a.client.post(FTC_API.createUser, {}));
+    expect(Object.keys(empty).sort()).toEqual(['country', 'email', 'first_name', 'last_name', 'target_address_type', 'wallet']);
+    expect(empty.wallet).toEqual([FTC_MESSAGES.noWallet]);
+    const hosted = await a.client.post(FTC_API.createUser, registration(a, { target_address_type: 'HOSTED', target_address_vasp: '' }));
+    expect(await json(hosted)).toEqual({ target_address_vasp: [FTC_MESSAGES.vaspRequired] });
+    const other = await account();
+    expect(await json(await a.client.post(FTC_API.createUser, registration(a, { wallet: other.wallet })))).toEqual({ wallet: [FTC_MESSAGES.noWallet] });
+    const [btc] = await suite.db.insert(wallets).values({ userId: a.userId, name: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', network: 'BITCOIN' }).returning();
+    expect(await json(await a.client.post(FTC_API.createUser, registration(a, { wallet: btc?.id })))).toEqual({ wallet: [FTC_MESSAGES.noWallet] });
+    const ok = await a.client.post(FTC_API.createUser, registration(a, { target_address_type: 'HOSTED', target_address_vasp: 'Kraken' }));
+    expect(ok.status).toBe(201);
+    expect(await json<FtcProfileOut>(await a.client.get(FTC_API.profile))).toMatchObject({ target_address_type: 'HOSTED', target_address_vasp: 'Kraken' });
+  });
+
+  it('keeps guests out, needs CSRF on changes, and never shows one user the FTC data of another', async () => {
+    const guest = new TestClient(app);
+    await signInWithAddress(guest);
+    expect((await guest.post(FTC_API.createUser, {})).status).toBe(403);
+    expect((await new TestClient(app).get(FTC_API.profile)).status).toBe(401);
+
+    const a = await activated();
+    expect((await a.client.post(FTC_API.getOtp, { user_uuid: a.userUuid }, { csrf: false })).status).toBe(403);
+    const b = await account();
+    const theirs = await json<FtcProfileOut>(await b.client.get(FTC_API.profile));
+    expect(theirs).toMatchObject({ user_uuid: null, bank_iban: null, kyc: null });
+    // Another user's session handle opens nothing.
+    await register(b);
+    expect(await json(await b.client.post(FTC_API.createBankAccount, { ftc_session_id: a.session }))).toEqual({ ftc_session_id: [FTC_MESSAGES.sessionExpired] });
+    expect((await b.client.post(FTC_API.getOtp, { user_uuid: a.userUuid })).status).toBe(404);
+    expect(await json<FtcTransferOut[]>(await b.client.get(FTC_API.transfers))).toEqual([]);
+  });
+
+  it('issues FTC invoices only for verified owners with a bank account, with the IBAN and a unique reference', async () => {
+    const unverified = await account();
+    const refused = await ftcInvoice(unverified);
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toEqual({ is_ftc: [FTC_MESSAGES.kycRequired] });
+    // A draft may be saved before.
+    expect((await ftcInvoice(unverified, { state: 'DRAFT' })).status).toBe(201);
+
+    const a = await activated();
+    const first = await json<InvoiceOut>(await ftcInvoice(a));
+    const second = await json<InvoiceOut>(await ftcInvoice(a));
+    expect(first.fiat_currency).toBe('EUR');
+    expect(first.total_amount).toBe('101.50000');
+    expect(first.ftc).toEqual({
+      bank_uuid: a.profile.bank_uuid,
+      bank_iban: a.profile.bank_iban,
+      bank_bic: 'COBADEFFXXX',
+      payment_ref: expect.stringMatching(/^LL-[0-9A-HJKMNP-TV-Z]{10}$/) as unknown,
+      kyc: 'FULL_USER',
+      amount_received: '0.00',
+    });
+    expect(second.ftc?.payment_ref).not.toBe(first.ftc?.payment_ref);
+    // The payer sees the bank details on the public invoice.
+    const publicView = await json<InvoiceOut>(await new TestClient(app).get(API.invoice(first.id)));
+    expect(publicView.ftc?.bank_iban).toBe(a.profile.bank_iban);
+  });
+
+  it('matches transfers by reference and exact euro amount: short stays DUE, full is PAID, unknown needs review, replays change nothing', async () => {
+    const a = await activated();
+    const invoice = await json<InvoiceOut>(await ftcInvoice(a));
+    const reference = invoice.ftc?.payment_ref ?? '';
+    const bank = { bank_account_uuid: a.profile.bank_uuid ?? '' };
+
+    const short = await partner.receiveTransfer({ ...bank, amount: '101.49', reference: `Invoice ${reference.toLowerCase().replace('-', ' ')}` });
+    expect(short.status).toBe(200);
+    let view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    expect(view.state).toBe('DUE');
+    expect(view.ftc?.amount_received).toBe('101.49');
+
+    // The same event again, and the same transfer in a new event: nothing counts twice.
+    expect(await partner.deliver(short.event)).toBe(200);
+    const body = JSON.parse(partner.eventBody(short.event) ?? '{}') as { data: { transfer_uuid: string } };
+    await partner.receiveTransfer({ ...bank, amount: '101.49', reference, transfer_uuid: body.data.transfer_uuid });
+    view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    expect(view.ftc?.amount_received).toBe('101.49');
+
+    await partner.receiveTransfer({ ...bank, amount: '0.01', reference });
+    view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    expect(view.state).toBe('PAID');
+    expect(view.ftc?.amount_received).toBe('101.50');
+
+    await partner.receiveTransfer({ ...bank, amount: '50.00', reference: 'no reference here' });
+    await partner.receiveTransfer({ ...bank, amount: '5.00', reference });
+    const review = await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=NEEDS_REVIEW`));
+    expect(review.map((t) => t.amount).sort()).toEqual(['5.00', '50.00']);
+    const matched = await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=MATCHED`));
+    expect(matched.map((t) => t.amount).sort()).toEqual(['0.01', '101.49']);
+    expect(matched.every((t) => t.invoice === invoice.id)).toBe(true);
+    expect((await a.client.get(`${FTC_API.transfers}?status=NOPE`)).status).toBe(400);
+
+    // The owner settles the review list: the unreferenced 50 pays another invoice in part, the extra 5 is dismissed.
+    const fifty = review.find((t) => t.amount === '50.00')?.id ?? '';
+    const five = review.find((t) => t.amount === '5.00')?.id ?? '';
+    expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: invoice.id }))).toEqual({ invoice: [FTC_MESSAGES.alreadyPaid] });
+    const stranger = await account();
+    expect((await stranger.client.post(FTC_API.assignTransfer(fifty), { invoice: invoice.id })).status).toBe(404);
+    expect((await stranger.client.post(FTC_API.dismissTransfer(five), {})).status).toBe(404);
+    const other = await json<InvoiceOut>(await ftcInvoice(a));
+    expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: other.id }))).toEqual({ status: 'MATCHED' });
+    view = await json<InvoiceOut>(await a.client.get(API.invoice(other.id)));
+    expect(view).toMatchObject({ state: 'DUE', ftc: { amount_received: '50.00' } });
+    expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: other.id }))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyReviewed] });
+    expect(await json(await a.client.post(FTC_API.dismissTransfer(five), {}))).toEqual({ status: 'DISMISSED' });
+    expect(await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=NEEDS_REVIEW`))).toEqual([]);
+  });
+
+  it('refuses webhook deliveries without the right signature or with a bad body', async () => {
+    const client = new TestClient(app);
+    const event = JSON.stringify({ id: 'evt_forged', type: 'FIAT_TRANSFER_RECEIVED', data: { transfer_uuid: 'x', amount: '1000.00', currency: 'EUR', reference: 'LL-0000000000' } });
+    const send = (body: string, signature?: string) =>
+      client.request('POST', FTC_API.webhook, { body, headers: { 'Content-Type': 'application/json', ...(signature === undefined ? {} : { 'X-Unblock-Signature': signature }) } });
+    expect((await send(event)).status).toBe(401);
+    expect((await send(event, 'a'.repeat(64))).status).toBe(401);
+    const { createHmac } = await import('node:crypto');
+    const sign = (body: string, secret = WEBHOOK_SECRET) => createHmac('sha256', secret).update(body).digest('hex');
+    expect((await send(event, sign(event, 'another secret'))).status).toBe(401);
+    expect((await send(`${event} `, sign(event))).status).toBe(401);
+    const floatAmount = JSON.stringify({ id: 'evt_float', type: 'FIAT_TRANSFER_RECEIVED', data: { transfer_uuid: 'y', amount: 10.5, currency: 'EUR' } });
+    expect((await send(floatAmount, sign(floatAmount))).status).toBe(400);
+    const thirdDecimal = JSON.stringify({ id: 'evt_3', type: 'FIAT_TRANSFER_RECEIVED', data: { transfer_uuid: 'z', amount: '10.005', currency: 'EUR' } });
+    expect((await send(thirdDecimal, sign(thirdDecimal))).status).toBe(400);
+    const unknownAccount = await send(event, sign(event));
+    expect(unknownAccount.status).toBe(200);
+    expect(await json(await send(event, sign(event)))).toEqual({ processed: false });
+  });
+
+  it('takes KYC changes from the webhook (a soft failure shows on the user)', async () => {
+    const a = await account();
+    const userUuid = await register(a);
+    await partner.setStatus(userUuid, 'SOFT_KYC_FAILED', true);
+    expect((await json<{ kyc: string }>(await a.client.get(API.user))).kyc).toBe('SOFT_KYC_FAILED');
+  });
+
+  it('updates the payout preferences with a session, says when nothing changed, and marks bank invoices paid by hand', async () => {
+    const a = await activated();
+    const [eth] = await suite.db.insert(wallets).values({ userId: a.userId, name: 'Eth', address: newAccount().address, network: 'ETHEREUM' }).returning();
+    expect((await a.client.post(FTC_API.loginUser, { user_uuid: a.userUuid, one_time_password: '999999' })).status).toBe(400);
+    expect((await a.client.post(FTC_API.getOtp, { user_uuid: a.userUuid })).status).toBe(204);
+    const { ftc_session_id: session } = await verify(a, a.userUuid, FTC_API.loginUser);
+    const same = await json<FtcUpdateOut>(
+      await a.client.post(FTC_API.updateUser, { wallet: a.wallet, network: 'POLYGON', token: 'USDC', target_address_type: 'SELF_HOSTED', ftc_session_id: session }),
+    );
+    expect(same.changed).toBe(false);
+    const mismatch = await a.client.post(FTC_API.updateUser, { wallet: eth?.id, network: 'POLYGON', token: 'USDT', target_address_type: 'SELF_HOSTED', ftc_session_id: session });
+    expect(await json(mismatch)).toEqual({ wallet: ['Choose a wallet on POLYGON.'] });
+    const changed = await json<FtcUpdateOut>(
+      await a.client.post(FTC_API.updateUser, { wallet: eth?.id, network: 'ETHEREUM', token: 'USDT', target_address_type: 'HOSTED', target_address_vasp: 'Bitstamp', ftc_session_id: session }),
+    );
+    expect(changed.changed).toBe(true);
+    expect(changed.profile).toMatchObject({ wallet: eth?.id, network_preference: 'ETHEREUM', token_preference: 'USDT', target_address_type: 'HOSTED', target_address_vasp: 'Bitstamp' });
+    expect(partner.users.get(a.userUuid)?.preferences).toMatchObject({ chain: 'ethereum', token: 'USDT', target_address: changed.profile.wallet_address });
+    const token = await json<FtcUpdateOut>(await a.client.post(FTC_API.updateToken, { token: 'USDC', ftc_session_id: session }));
+    expect(token.profile.token_preference).toBe('USDC');
+
+    const invoice = await json<InvoiceOut>(await ftcInvoice(a));
+    const other = await account();
+    expect((await other.client.post(FTC_API.markBankPaid(invoice.id), {})).status).toBe(404);
+    expect((await a.client.post(FTC_API.markBankPaid(invoice.id), {})).status).toBe(204);
+    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('PAID');
+    expect(await json(await a.client.post(FTC_API.markBankPaid(invoice.id), {}))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyPaid] });
+  });
+
+  it('answers the partner countries from its cache', async () => {
+    const a = await account();
+    const before = partner.requests.filter((r) => r.path === '/supported-countries').length;
+    const first = await json<{ code: string }[]>(await a.client.get(FTC_API.supportedCountries));
+    await a.client.get(FTC_API.supportedCountries);
+    expect(first.map((c) => c.code)).toContain('DE');
+    expect(partner.requests.filter((r) => r.path === '/supported-countries').length - before).toBeLessThanOrEqual(1);
+  });
+});
