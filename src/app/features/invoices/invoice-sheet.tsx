@@ -120,7 +120,7 @@ function Body({ invoice, bank, attachments }: BodyProps) {
               ['IBAN', invoice.ftc.bank_iban],
               ['BIC', invoice.ftc.bank_bic || NOT_GIVEN],
               ['Payment reference', invoice.ftc.payment_ref],
-              ...(invoice.ftc.amount_received !== undefined && invoice.ftc.amount_received !== '0.00'
+              ...('amount_received' in invoice.ftc && invoice.ftc.amount_received !== undefined && invoice.ftc.amount_received !== '0.00'
                 ? ([['Received', `€${invoice.ftc.amount_received}`]] as [string, string][])
                 : []),
             ]}
