@@ -563,6 +563,17 @@ const EXEMPT: RouteKey[] = [
   `GET ${API.balances}`,
   `GET ${API.currencyPrices}`,
   `GET ${API.invoices}/:id`,
+  // Payments: their bodies, ids and refusals are checked in payments.test.ts (they need a chain to answer).
+  `GET /api/pay-invoices/:id`,
+  `GET ${API.invoices}/:id/payment-status`,
+  `GET ${API.invoices}/:id/payments`,
+  `POST ${API.invoices}/:id/claims`,
+  `POST ${API.invoices}/:id/mark-paid`,
+  `POST ${API.emailPayment}`,
+  `GET ${API.paymentsReview}`,
+  `POST ${API.paymentsReview}/:id/assign`,
+  `POST ${API.paymentsReview}/:id/dismiss`,
+  `GET ${API.invoices}/:id/attachments/:index`,
 ];
 
 const LISTED: string[] = [
