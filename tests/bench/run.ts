@@ -13,7 +13,8 @@
  * default 8, with at least 20 requests timed); BENCH_SCALE (default 1) scales the data down for a quick look
  * (0.1: a tenth). For a partial run: BENCH_ONLY, a comma list of words, times only the figures whose name
  * contains one of them ("ingestion" names the ingestion figure; e.g. `BENCH_ONLY=offset,fungible,ingestion`);
- * BENCH_SECTIONS (default `postgres,pglite`) picks the sections; BENCH_KEEP_DATABASE=1 leaves the seeded
+ * BENCH_SECTIONS (default `postgres,pglite,payments`) picks the sections (payments: the payment watcher over 10,000
+ * open invoices, payment-watch-bench.ts); BENCH_KEEP_DATABASE=1 leaves the seeded
  * PostgreSQL database in place (its name is printed) for a look at query plans.
  */
 import { randomBytes } from 'node:crypto';
@@ -30,6 +31,7 @@ import { API, SESSION_COOKIE } from '../../src/shared/api-paths';
 import { LIST_P95_BUDGET_MS, measureDataApi } from './api-bench';
 import { INGEST_BUDGET_PER_SECOND, measureIngestion, type IngestFigures } from './ingest-bench';
 import { formatTable, measure, textTable, verdict, type Figures } from './measure';
+import { measurePaymentWatch } from './payment-watch-bench';
 import { seedBenchUsers } from './seed-bench-data';
 import { seedChainData } from './seed-chain-data';
 import { bundleSection, loadSection } from './speed-bench';
@@ -44,7 +46,7 @@ const ONLY = (process.env.BENCH_ONLY ?? '')
   .map((word) => word.trim().toLowerCase())
   .filter((word) => word !== '');
 const SECTIONS = new Set(
-  (process.env.BENCH_SECTIONS ?? 'postgres,pglite,bundle,load')
+  (process.env.BENCH_SECTIONS ?? 'postgres,pglite,bundle,load,payments')
     .split(',')
     .map((word) => word.trim().toLowerCase())
     .filter((word) => word !== ''),
@@ -267,7 +269,9 @@ async function main(): Promise<void> {
   const url = process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL;
   const postgres = SECTIONS.has('postgres') ? await onPostgres(url) : undefined;
   const pglite = SECTIONS.has('pglite') ? await onPglite() : undefined;
+  const payments = SECTIONS.has('payments') ? await measurePaymentWatch() : undefined;
   const out: string[] = [];
+  if (payments !== undefined) out.push(payments);
   if (typeof postgres === 'string') out.push(postgres);
   else if (postgres !== undefined) out.push(postgres.text);
   if (pglite !== undefined) out.push(pglite.text);
@@ -285,5 +289,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  if (error instanceof Error && error.cause !== undefined) process.stderr.write(`${String(error.cause)}\n`);
   process.exit(1);
 });

@@ -659,6 +659,17 @@ const EXEMPT: RouteKey[] = [
   `GET ${FTC_API.supportedCountries}`,
   // Signed by the partner, not sent by a browser: tests/integration/ftc.test.ts covers it.
   `POST ${FTC_API.webhook}`,
+  // Payments: their bodies, ids and refusals are checked in payments.test.ts (they need a chain to answer).
+  `GET /api/pay-invoices/:id`,
+  `GET ${API.invoices}/:id/payment-status`,
+  `GET ${API.invoices}/:id/payments`,
+  `POST ${API.invoices}/:id/claims`,
+  `POST ${API.invoices}/:id/mark-paid`,
+  `POST ${API.emailPayment}`,
+  `GET ${API.paymentsReview}`,
+  `POST ${API.paymentsReview}/:id/assign`,
+  `POST ${API.paymentsReview}/:id/dismiss`,
+  `GET ${API.invoices}/:id/attachments/:index`,
 ];
 
 const LISTED: string[] = [

@@ -195,7 +195,8 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const o = await owner();
     const inv = await invoice(o, '50');
     const visitor = new TestClient(app);
-    const claimed = await visitor.post(API.invoiceClaims(inv.id), { method: 'BANK', email: 'payer@example.com' });
+    const payerEmail = `payer-${o.userId.slice(0, 8)}@example.com`;
+    const claimed = await visitor.post(API.invoiceClaims(inv.id), { method: 'BANK', email: payerEmail });
     expect(claimed.status).toBe(202);
     expect(await json<PaymentStatusOut>(claimed)).toMatchObject({ state: 'PROCESSING', summary: 'REPORTED', payment_reported: true, amount_paid: '0' });
     await mine(5);
@@ -203,10 +204,10 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(await status(inv.id)).toMatchObject({ state: 'PROCESSING', summary: 'REPORTED' });
     await flushMail();
     expect(mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, 'Payment reported')).toHaveLength(1);
-    expect(mailTo('payer@example.com', 'you paid')).toHaveLength(1);
+    expect(mailTo(payerEmail, 'you paid')).toHaveLength(1);
     // The owner sees the claim with the payer's e-mail; strangers do not.
     const payments = await json<InvoicePaymentsOut>(await o.client.get(API.invoicePayments(inv.id)));
-    expect(payments.claims).toEqual([expect.objectContaining({ method: 'BANK', email: 'payer@example.com', tx_hash: null })]);
+    expect(payments.claims).toEqual([expect.objectContaining({ method: 'BANK', email: payerEmail, tx_hash: null })]);
     expect((await visitor.get(API.invoicePayments(inv.id))).status).toBe(401);
     // The owner marks it paid by hand: recorded as marked.
     const marked = await o.client.post(API.invoiceMarkPaid(inv.id), { note: 'Bank transfer received' });
@@ -219,10 +220,11 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const inv = await invoice(o, '75.5');
     const other = await invoice(o, '75.5');
     const hash = await pay(o.address, 75_500_000n);
+    const walletPayer = `wallet-payer-${o.userId.slice(0, 8)}@example.com`;
     const visitor = new TestClient(app);
     const label = await visitor.post(API.transactionLabels, { name: `Payment of ${inv.name}`, tx_hash: hash, invoice: inv.id });
     expect(label.status).toBe(201);
-    const reported = await visitor.post(API.emailPayment, { hash, data: { invoice: inv.id, email: 'wallet-payer@example.com' } });
+    const reported = await visitor.post(API.emailPayment, { hash, data: { invoice: inv.id, email: walletPayer } });
     expect(reported.status).toBe(202);
     const processing = await json<PaymentStatusOut>(reported);
     expect(processing).toMatchObject({ state: 'PROCESSING', summary: 'CONFIRMING', amount_paid: '75.5', amount_paid_token: '75.5', confirmations_required: 2 });
@@ -239,8 +241,8 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     await flushMail();
     expect(mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, 'Payment seen')).toHaveLength(1);
     expect(mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, 'is paid')).toHaveLength(1);
-    expect(mailTo('wallet-payer@example.com', 'Your payment of invoice')).toHaveLength(1);
-    expect(mailTo('wallet-payer@example.com', 'We told the sender')).toHaveLength(1);
+    expect(mailTo(walletPayer, 'Your payment of invoice')).toHaveLength(1);
+    expect(mailTo(walletPayer, 'We told the sender')).toHaveLength(1);
   }, 60_000);
 
   it('a hash that pays nothing of the invoice is refused with a clear 400', async () => {
