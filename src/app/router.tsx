@@ -24,7 +24,7 @@ import { rootRoute } from './routes/root';
 import { settingsRoute } from './routes/settings';
 import { shellRoute } from './routes/shell';
 
-/** The route table of spec §2. */
+/** The route table of docs/README.md. */
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   authRoute,

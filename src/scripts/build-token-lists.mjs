@@ -8,7 +8,7 @@
  *   node src/scripts/build-token-lists.mjs --check  fails when the committed lists differ from a fresh build
  *
  * Sources are merged in order of preference (the first list that has an address wins). Each token keeps the
- * decimals its list gives; the spec's defaults (USDT 6, USDC 6, WBTC 8) are checked and any token whose list
+ * decimals its list gives; the documented defaults (USDT 6, USDC 6, WBTC 8) are checked and any token whose list
  * decimals differ is reported (bridged stablecoins on BSC use 18).
  */
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -111,7 +111,7 @@ const COINGECKO_IDS = {
   },
 };
 
-/** The spec's decimals (§5/§9); tokens whose list says otherwise are reported. */
+/** The decimals (docs/money.md); tokens whose list says otherwise are reported. */
 const SPEC_DECIMALS = { USDT: 6, USDC: 6, WBTC: 8 };
 
 function readSource({ pkg, file }) {
@@ -190,7 +190,7 @@ export function buildLists() {
       for (const token of tokens) {
         const expected = SPEC_DECIMALS[token.symbol];
         if (expected !== undefined && token.decimals !== expected) {
-          notes.push(`${network}: ${token.symbol} ${token.address} has ${token.decimals} decimals (spec default ${expected})`);
+          notes.push(`${network}: ${token.symbol} ${token.address} has ${token.decimals} decimals (documented default ${expected})`);
         }
       }
     } else {

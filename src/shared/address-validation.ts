@@ -1,5 +1,5 @@
 /**
- * Public-address validation for every supported network (spec §3, validate-address).
+ * Public-address validation for every supported network (docs/wallets.md, validate-address).
  * Pure: runs on the server and in the PWA bundle.
  *
  * - EVM networks: `0x` + 40 hex digits; a mixed-case address must carry a valid EIP-55 checksum

@@ -1,4 +1,4 @@
-/** API paths under /api (spec §7). */
+/** API paths under /api (docs/README.md). */
 export const API = {
   config: '/api/config',
   csrf: '/api/csrf',

@@ -1,5 +1,5 @@
 /**
- * Response shapes of the API (spec §3, §7). Amounts and prices cross the API as decimal strings.
+ * Response shapes of the API (docs/data-model.md, docs/README.md). Amounts and prices cross the API as decimal strings.
  * Timestamps are ISO 8601 strings.
  */
 import type {

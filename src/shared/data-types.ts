@@ -1,5 +1,5 @@
 /**
- * Response shapes of the data API (spec §3, §7 Data). Token amounts are decimal strings already scaled by the
+ * Response shapes of the data API (docs/data-model.md). Token amounts are decimal strings already scaled by the
  * token's decimals; fiat values are decimal strings in the user's fiat_currency. Timestamps are ISO 8601.
  */
 import type { Exchange, FiatCurrency, LabelColor, Network } from './enums';
@@ -186,7 +186,7 @@ export interface TransactionLabelOut {
   created_at: string;
 }
 
-/** GET currency-prices: what one US dollar buys in each currency of the fiat list (spec §3 Enumerations). */
+/** GET currency-prices: what one US dollar buys in each currency of the fiat list (docs/data-model.md). */
 export interface CurrencyPrices {
   base: 'USD';
   prices: { currency: FiatCurrency; symbol: string; per_usd: string | null }[];

@@ -1,4 +1,4 @@
-/** Response shapes of the documents and invoices API (spec §3 Document, Invoice, Invoice item, Owner). */
+/** Response shapes of the documents and invoices API (docs/documents.md, Invoice, Invoice item, Owner). */
 import type { DocumentKind, FiatCurrency, InvoiceState, InvoiceTemplate, Network } from './enums';
 
 export interface InvoiceItemOut {

@@ -1,4 +1,4 @@
-/** Enumerations shared by the server and the PWA (spec §3). */
+/** Enumerations shared by the server and the PWA (docs/data-model.md). */
 
 export const NETWORKS = [
   'ETHEREUM',
@@ -123,7 +123,7 @@ export const DEFAULT_LANGUAGE = 'English';
 export const DEFAULT_TIMEZONE = 'CET';
 export const DEFAULT_THEME: Theme = 'light';
 
-/** Document kinds (spec §3 Document). */
+/** Document kinds (docs/documents.md). */
 export const DOCUMENT_KINDS = [
   'INVOICE',
   'TRANSACTION_REPORT',
@@ -136,7 +136,7 @@ export const DOCUMENT_KINDS = [
 ] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
-/** The report kinds the create form offers: transaction, accounting-integration and holdings (spec §3). */
+/** The report kinds the create form offers: transaction, accounting-integration and holdings (docs/data-model.md). */
 export const CREATABLE_REPORT_KINDS = [
   'TRANSACTION_REPORT',
   'QUICKBOOKS_REPORT',
@@ -155,10 +155,10 @@ export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = {
   HOLDINGS_REPORT: 'Holdings Report',
 };
 
-/** Invoice templates (spec §3 Invoice kind): the default one, TAHOTM and ADVISORY (formal letter layout). */
+/** Invoice templates (docs/invoices.md kind): the default one, TAHOTM and ADVISORY (formal letter layout). */
 export const INVOICE_TEMPLATES = ['DEFAULT', 'TAHOTM', 'ADVISORY'] as const;
 export type InvoiceTemplate = (typeof INVOICE_TEMPLATES)[number];
 
-/** Networks and tokens an invoice can be paid in (spec §3 Enumerations). */
+/** Networks and tokens an invoice can be paid in (docs/data-model.md). */
 export const INVOICE_PAYMENT_NETWORKS = ['ETHEREUM', 'POLYGON'] as const satisfies readonly Network[];
 export const INVOICE_PAYMENT_TOKENS = ['USDC', 'USDT'] as const;

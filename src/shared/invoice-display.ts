@@ -1,6 +1,6 @@
 /**
- * How an invoice reads, on the invoice page and in its PDF alike (spec §2 Invoice view and payment, §3 Invoice,
- * §4 badges, §9 date and money formats).
+ * How an invoice reads, on the invoice page and in its PDF alike (docs/invoices.md,
+ * docs/invoices.md badges, docs/invoices.md date and money formats).
  */
 import dayjs from 'dayjs';
 import type { InvoiceContactOut, InvoiceItemOut, InvoiceOut, InvoiceOwnerOut } from './document-types';
@@ -10,7 +10,7 @@ import { formatAmount, formatEuro, toDecimal } from './money';
 /** What a missing value reads. */
 export const NOT_GIVEN = 'N/A';
 
-/** DUE is shown as 'SENT' (spec §4); the other states by their name. */
+/** DUE is shown as 'SENT' (docs/invoices.md); the other states by their name. */
 export function invoiceStateText(state: InvoiceState): string {
   return state === 'DUE' ? 'SENT' : state;
 }
@@ -20,19 +20,19 @@ export function isLetterTemplate(template: InvoiceTemplate): boolean {
   return template !== 'DEFAULT';
 }
 
-/** A yyyy-MM-dd day as 'Jan 31, 2025' (spec §9 'MMM dd, yyyy'); null for a missing or unreadable day. */
+/** A yyyy-MM-dd day as 'Jan 31, 2025' (docs/invoices.md 'MMM dd, yyyy'); null for a missing or unreadable day. */
 export function invoiceDayText(day: string | null | undefined): string | null {
   if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return null;
   const date = dayjs(day.slice(0, 10));
   return date.isValid() ? date.format('MMM DD, YYYY') : null;
 }
 
-/** Drafts show no due date (spec §2). */
+/** Drafts show no due date (docs/invoices.md). */
 export function invoiceDueDay(invoice: Pick<InvoiceOut, 'state' | 'expires_at'>): string | null {
   return invoice.state === 'DRAFT' ? null : invoiceDayText(invoice.expires_at);
 }
 
-/** Base currencies that are coins show up to 6 decimals; the others 2 (spec §9: euro with 2 decimals). */
+/** Base currencies that are coins show up to 6 decimals; the others 2 (docs/invoices.md: euro with 2 decimals). */
 const COIN_CURRENCIES: ReadonlySet<FiatCurrency> = new Set(['ETH', 'BNB', 'BTC']);
 
 function isDecimal(value: string): boolean {
@@ -108,7 +108,7 @@ export function ownerDisplayName(owner: InvoiceOwnerOut | null): string {
   return owner.company.trim() || fullName(owner) || owner.email.trim() || NOT_GIVEN;
 }
 
-/** 'Invoice from ACME' (spec §2: the public view names the sender). */
+/** 'Invoice from ACME' (docs/invoices.md: the public view names the sender). */
 export function invoiceFromText(owner: InvoiceOwnerOut | null): string {
   return `Invoice from ${ownerDisplayName(owner)}`;
 }
@@ -158,7 +158,7 @@ export function paymentText<W extends { network: Network; address: string }, T e
   };
 }
 
-/** The message, or 'N/A' (spec §2). */
+/** The message, or 'N/A' (docs/invoices.md). */
 export function messageText(message: string | null | undefined): string {
   return message?.trim() ? message.trim() : NOT_GIVEN;
 }

@@ -1,6 +1,6 @@
 /**
- * Invoice rules shared by the server and the PWA's invoice form (spec §3 Invoice, Invoice item, Owner; §5 Invoice
- * form, Owner, Pre-send checks, Minimum invoice amount, Attachments; §9). Pure functions over decimal strings: no
+ * Invoice rules shared by the server and the PWA's invoice form (docs/invoices.md, Invoice item, Owner; docs/invoices.md Invoice
+ * form, Owner, Pre-send checks, Minimum invoice amount, Attachments; docs/invoices.md). Pure functions over decimal strings: no
  * binary floats, 5 decimals for invoice arithmetic (src/shared/money.ts).
  *
  * Totals of an invoice: total_base_amount and total_tax_amount are the sums of the lines; a fiat-to-crypto (FTC)
@@ -38,7 +38,7 @@ export const INVOICE_MESSAGES = {
   ftcNeedsKyc: 'Fiat-to-Crypto invoicing needs identity verification: set it up first.',
 } as const;
 
-/** Pre-send checks (spec §5), joined by `preSendMessage`. */
+/** Pre-send checks (docs/invoices.md), joined by `preSendMessage`. */
 export const PRE_SEND_PROBLEMS = {
   contact: 'Choose contact',
   owner: 'Fill user data',
@@ -52,12 +52,12 @@ export const PRE_SEND_PROBLEMS = {
 export const preSendMessage = (problems: readonly string[]): string =>
   `Please fix all required fields: ${problems.join(', ')}`;
 
-/** Minimum amount of an issued invoice, in USDT (spec §5, §9). */
+/** Minimum amount of an issued invoice, in USDT (docs/invoices.md). */
 export const MIN_INVOICE_USDT = '10';
-/** The flat fiat-to-crypto fee, percent of the invoice amount (spec §2, §9); FTC invoices are in EUR. */
+/** The flat fiat-to-crypto fee, percent of the invoice amount (docs/invoices.md); FTC invoices are in EUR. */
 export const FTC_FEE_PERCENT = '1.5';
 export const FTC_CURRENCY = 'EUR' as const;
-/** Attachments: images or PDF, at most this many bytes together once decoded (spec §5, §9). */
+/** Attachments: images or PDF, at most this many bytes together once decoded (docs/invoices.md). */
 export const MAX_ATTACHMENTS_BYTES = 10_000_000;
 const MAX_WHOLE_DIGITS = 15;
 
@@ -194,7 +194,7 @@ export function meetsMinimumAmount(totalAmount: string, usdtQuoteRate: string): 
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The owner e-mail's "simple address pattern" (spec §5 Owner). */
+/** The owner e-mail's "simple address pattern" (docs/invoices.md). */
 export const isOwnerEmail = (email: string): boolean => EMAIL.test(email.trim());
 
 export interface OwnerFields {
@@ -209,7 +209,7 @@ export interface OwnerFields {
   iban: string;
 }
 
-/** Owner fields an issued invoice needs (spec §5 Owner), by field: 'This field is required' or the e-mail text. */
+/** Owner fields an issued invoice needs (docs/invoices.md), by field: 'This field is required' or the e-mail text. */
 export function ownerErrors(owner: OwnerFields, template: InvoiceTemplate): Partial<Record<keyof OwnerFields, string>> {
   const required: (keyof OwnerFields)[] = ['email', 'address_line1', 'city', 'postal_code', 'country'];
   if (template === 'DEFAULT') required.unshift('first_name', 'last_name');
@@ -266,7 +266,7 @@ export function issuedInvoiceErrors(input: IssuedInvoiceFields): Record<string, 
   return errors;
 }
 
-/** The spec's pre-send checks of the invoice form, in its order; empty when the invoice may be sent. */
+/** The pre-send checks of the invoice form, in its order; empty when the invoice may be sent. */
 export function preSendProblems(input: {
   kind: InvoiceTemplate;
   contact: { address_line1: string; postal_code: string; city: string; country: string } | null;

@@ -1,4 +1,4 @@
-/** Texts of the spec's error catalogue (§8) and validation rules (§5), shown exactly as written. */
+/** Texts of the error catalogue (docs/errors.md) and validation rules (docs/errors.md), shown exactly as written. */
 export const MESSAGES = {
   networkProblem: 'Network problem detected. Try again later.',
   loggedOut: 'You were logged out',
@@ -27,5 +27,5 @@ export const MESSAGES = {
     `Oh no, with your current plan you can only load ${String(n)} transactions. To import the rest of your transactions, upgrade your plan.`,
 } as const;
 
-/** How long a toast stays on screen (spec §9). */
+/** How long a toast stays on screen (docs/errors.md). */
 export const TOAST_MS = 5000;

@@ -1,5 +1,5 @@
 /**
- * Money and number rules shared by the server and the PWA (spec §3, §5, §9).
+ * Money and number rules shared by the server and the PWA (docs/money.md).
  *
  * - Token amounts are `bigint` base units; `toBaseUnits` / `fromBaseUnits` convert exactly.
  * - Fiat values and invoice arithmetic use big.js decimals, never a binary float: invoice math is kept to
@@ -91,7 +91,7 @@ const KNOWN_DECIMALS: Readonly<Record<string, number>> = { USDT: 6, USDC: 6, WBT
 export const DEFAULT_TOKEN_DECIMALS = 18;
 
 /**
- * Decimals by symbol for native transfer amounts when nothing better is known (spec §5/§9: USDT 6, USDC 6,
+ * Decimals by symbol for native transfer amounts when nothing better is known (docs/money.md: USDT 6, USDC 6,
  * WBTC 8, others 18). A token list or the token contract takes precedence: some chains' bridged USDT/USDC
  * use 18 decimals.
  */
@@ -156,7 +156,7 @@ export interface InvoiceItemTotals {
 }
 
 /**
- * One invoice line (spec §3): base = quantity × unit_price minus the discount (a percent of that product, or a
+ * One invoice line (docs/money.md): base = quantity × unit_price minus the discount (a percent of that product, or a
  * fixed amount); tax is a percent of base or a fixed amount; total = base + tax. Every step rounded to 5
  * decimals.
  */
@@ -191,7 +191,7 @@ export function invoiceTotals(items: readonly InvoiceItemInput[]): InvoiceTotals
   };
 }
 
-/** Crypto amount to pay = fiat total / quote rate (fiat per token), rounded half-up to 4 decimals (spec §5). */
+/** Crypto amount to pay = fiat total / quote rate (fiat per token), rounded half-up to 4 decimals (docs/money.md). */
 export function cryptoAmountFromQuote(totalFiat: DecimalInput, quoteRate: DecimalInput): string {
   const quote = toDecimal(quoteRate);
   if (quote.lte(0)) throw new MoneyError('The quote rate must be greater than zero.');

@@ -1,6 +1,6 @@
-/** Display rules of reports shared by the PWA and the server's PDFs (spec §9). */
+/** Display rules of reports shared by the PWA and the server's PDFs (docs/reports.md). */
 
-/** ITIN shown as groups of 4, 4 and the rest (spec §9): "0xa0b86991c6…" → "0xa0 b869 91c6…". */
+/** ITIN shown as groups of 4, 4 and the rest (docs/reports.md): "0xa0b86991c6…" → "0xa0 b869 91c6…". */
 export function itinGroups(itin: string | null): string {
   if (itin === null || itin === '') return '';
   const parts = [itin.slice(0, 4), itin.slice(4, 8), itin.slice(8)].filter((part) => part !== '');
@@ -10,7 +10,7 @@ export function itinGroups(itin: string | null): string {
 const pad = (value: string | undefined): string => (value ?? '').padStart(2, '0');
 
 /**
- * dd.MM.yyyy HH:mm of an instant in `timeZone` (spec §9: transaction PDF). An unknown zone falls back to UTC.
+ * dd.MM.yyyy HH:mm of an instant in `timeZone` (docs/reports.md: transaction PDF). An unknown zone falls back to UTC.
  */
 export function reportDateTime(iso: string, timeZone: string): string {
   const at = new Date(iso);

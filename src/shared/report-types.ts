@@ -1,4 +1,4 @@
-/** Response shapes of the report data routes (spec §2 Documents, §7 Data: transaction and holdings report data). */
+/** Response shapes of the report data routes (docs/documents.md, docs/data-model.md: transaction and holdings report data). */
 import type { DocumentKind, FiatCurrency, Network } from './enums';
 
 /** One transaction of a transaction report. Amounts are decimal strings in whole tokens. */
@@ -24,7 +24,7 @@ export interface TransactionReportRow {
   labels: string[];
 }
 
-/** One token of one account in a holdings report (spec §2: token, itin_number, … , wallet). */
+/** One token of one account in a holdings report (docs/reports.md: token, itin_number, … , wallet). */
 export interface HoldingsReportRow {
   token: { id: string; symbol: string; name: string };
   /** The token's contract address; null for native coins and exchange assets. Shown in groups 4-4-rest. */

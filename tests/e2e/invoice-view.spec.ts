@@ -60,6 +60,6 @@ test("an unknown invoice reads 'Invoice not found' and leaves for /auth", async 
   await signInWithTestWallet(page, freshAccountIndex());
   await page.goto('/invoices/6f1c1f5e-8a53-4c3e-9d0e-3b8f0b7a2c11');
   await expect(page.getByRole('region', { name: 'Notifications' })).toContainText('Invoice not found');
-  // The page goes to /auth (spec §8); /auth sends a signed-in user on to /overview.
+  // The page goes to /auth (docs/invoices.md); /auth sends a signed-in user on to /overview.
   await expect(page).toHaveURL(/\/overview$/);
 });

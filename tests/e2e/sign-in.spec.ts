@@ -15,7 +15,7 @@ test.describe('sign-in', () => {
     expect(user.is_demo).toBe(true);
     await openAccountMenu(page);
     await expect(page.getByText('Signed in as')).toBeVisible();
-    // Guests do not query wallets (spec §6): the list says it is for signed-in users.
+    // Guests do not query wallets (docs/sign-in.md): the list says it is for signed-in users.
     const connected = page.getByRole('region', { name: 'Connected Wallets' });
     await expect(connected.getByText('This feature is available only for logged in users.')).toBeVisible();
     expect(walletQueries).toEqual([]);

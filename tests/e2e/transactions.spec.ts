@@ -98,7 +98,7 @@ test('token and date filters apply, are saved, and reset on the reset-filters ev
   for (const text of await amounts.allTextContents()) expect(text).toContain('USDC');
   expect(await savedFilters(page)).toMatchObject({ tokens: ['USDC'] });
 
-  // Date range: a 'To' before 'From' is refused with the spec's text; a valid range applies.
+  // Date range: a 'To' before 'From' is refused with the documented text; a valid range applies.
   const from = page.getByLabel('From', { exact: true });
   const to = page.getByLabel('To', { exact: true });
   await from.fill(day(-60));

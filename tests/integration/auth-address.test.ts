@@ -54,7 +54,7 @@ describe.each(availableDrivers())('address and demo sign-in on %s', (kind) => {
     expect(wallet).toMatchObject({ network: 'BITCOIN', address: P2PKH, name: 'Wallet 1BvB...xJaNVN2' });
   });
 
-  it('refuses an invalid address with the spec text', async () => {
+  it('refuses an invalid address with the documented text', async () => {
     const client = suite.client();
     for (const address of ['0x123', 'bc1qinvalid', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5D359']) {
       const response = await client.post(API.loginWithAddress, { address });

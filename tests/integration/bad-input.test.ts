@@ -284,7 +284,7 @@ const BODY_ROUTES: BodyRoute[] = [
   {
     route: `POST ${API.wallets}`,
     example: { name: 'Savings', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', network: 'POLYGON' },
-    // A missing network reads 'Network is required' (spec §5), checked in wallets.test.ts.
+    // A missing network reads 'Network is required' (docs/errors.md), checked in wallets.test.ts.
     required: ['name', 'address'],
     invalid: { name: ['  '], address: ['not-an-address', 'bc1qnotbitcoin'], network: ['DOGECOIN', 'polygon'] },
   },

@@ -1,5 +1,5 @@
 /**
- * Invoice expiry (spec §4): a DUE invoice becomes EXPIRED once its owner's whole due day is over in the owner's
+ * Invoice expiry (docs/invoices.md): a DUE invoice becomes EXPIRED once its owner's whole due day is over in the owner's
  * time zone; other states are untouched, a second run changes nothing, and the job runs at start-up and hourly
  * through the background work on either database.
  */

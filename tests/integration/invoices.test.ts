@@ -180,7 +180,7 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     expect(await refused(a.client, { name: 'x', state: 'PAID' })).toEqual({ state: ['Choose one of: DRAFT, DUE.'] });
   });
 
-  it('refuses bad fields with the spec messages', async () => {
+  it('refuses bad fields with the documented messages', async () => {
     const a = await account();
     const body = dueBody(a);
     const line = (changes: Record<string, unknown>) => ({ ...body, items: [{ ...items[1], ...changes }] });
@@ -298,7 +298,7 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     }
   });
 
-  it("enforces the plan's yearly invoice limit with the spec's text; issued invoices count, deleted or not, drafts do not", async () => {
+  it("enforces the plan's yearly invoice limit with the documented text; issued invoices count, deleted or not, drafts do not", async () => {
     const a = await account('STARTER');
     const limitNow = async () => json<{ limit: number; count: number; can_create: boolean }>(await a.client.get(API.invoicesLimit));
     const drafts = [];

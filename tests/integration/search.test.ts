@@ -179,7 +179,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     const [own] = await suite.db.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, user.id));
     if (own === undefined) throw new Error('no guest wallet');
     await suite.db.insert(transactions).values(tx(user.id, own.id, 3));
-    // The guest's wallet matches too, but guests cannot open the wallets page (spec §6): only its transaction shows.
+    // The guest's wallet matches too, but guests cannot open the wallets page (docs/search.md): only its transaction shows.
     const found = texts(await search(guest, WALLET.slice(0, 8)));
     expect(found).toEqual({ transactions: ['+1.5 ETH · 0x00...0000003'] });
 

@@ -204,7 +204,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       }
     });
 
-    it('checks the form as the spec says: required fields, "Network is required", the address per network', async () => {
+    it('checks the form as documented: required fields, "Network is required", the address per network', async () => {
       const { client, user } = await fullUser();
       const errors = async (body: unknown) => {
         const response = await client.post(API.wallets, body);

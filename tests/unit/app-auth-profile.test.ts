@@ -54,7 +54,7 @@ describe('emailError', () => {
     expect(emailError('')).toBeNull();
   });
 
-  it('refuses anything else with the spec text', () => {
+  it('refuses anything else with the documented text', () => {
     for (const value of ['ada', 'ada@', '@example.com', 'ada@example', 'ada @example.com', `${'a'.repeat(250)}@example.com`]) {
       expect(emailError(value)).toBe(MESSAGES.invalidEmail);
     }
@@ -117,7 +117,7 @@ describe('settings sections', () => {
     }
   });
 
-  it('lists the side menu in the spec order', () => {
+  it('lists the side menu in the documented order', () => {
     expect(SETTINGS_MENU.map((item) => item.label)).toEqual(['Profile', 'Settings', 'Billing', 'Integrations', 'Fiat-to-crypto']);
     expect(settingsViewLabel('fiat-to-crypto')).toBe('Fiat-to-crypto');
   });

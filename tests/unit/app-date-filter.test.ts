@@ -14,7 +14,7 @@ import { rollOverSavedEndDates, type KeyValueStorage } from '../../src/app/featu
 
 const bounds = { min: '2023-03-10', max: '2024-06-15' };
 
-describe('single date rules (spec §5)', () => {
+describe('single date rules (docs/errors.md)', () => {
   it('accepts an empty value and real days inside the bounds', () => {
     expect(singleDateError('', bounds)).toBeNull();
     expect(singleDateError('2023-03-10', bounds)).toBeNull();
@@ -105,7 +105,7 @@ function memoryStorage(initial: Record<string, string>): KeyValueStorage & { dat
   return { data, get: (key) => data.get(key) ?? null, set: (key, value) => void data.set(key, value) };
 }
 
-describe('day rollover of saved filters (spec §4)', () => {
+describe('day rollover of saved filters (docs/invoices.md)', () => {
   it('moves an end date equal to the previous activity day to today and stores the day', () => {
     const storage = memoryStorage({
       last_activity: '2024-06-14',

@@ -1,5 +1,5 @@
 /**
- * Spec §4 "Date filters" in the running app: the rule runs at start and on the first use after midnight, with an
+ * docs/invoices.md "Date filters" in the running app: the rule runs at start and on the first use after midnight, with an
  * injected clock (local times built with the Date constructor, so the result does not depend on the time zone or
  * on when the test runs).
  */

@@ -34,7 +34,7 @@ function withChanges(change: (filters: DocumentFilters) => void): DocumentFilter
   return filters;
 }
 
-describe('document filters: defaults and saved values (spec §2 Documents, §9)', () => {
+describe('document filters: defaults and saved values (docs/documents.md)', () => {
   it('defaults to every state and report kind, any currency, no labels or dates, newest first', () => {
     const filters = defaultDocumentFilters();
     expect(filters).toEqual({
@@ -102,7 +102,7 @@ describe('document filters: defaults and saved values (spec §2 Documents, §9)'
   });
 });
 
-describe('document filters: the day rollover (spec §4 "Date filters")', () => {
+describe('document filters: the day rollover (docs/documents.md "Date filters")', () => {
   it('moves a saved end date equal to the last activity day to today, and the filters read it back', () => {
     const saved = withChanges((filters) => {
       filters.start_date = '2024-06-01';
@@ -121,7 +121,7 @@ describe('document filters: the day rollover (spec §4 "Date filters")', () => {
   });
 });
 
-describe('document filters: the list query (spec §3 Document list filter, §7)', () => {
+describe('document filters: the list query (docs/documents.md)', () => {
   it('asks for the defaults with the list kinds and newest first only', () => {
     const filters = defaultDocumentFilters();
     expect(documentListParams('invoice', filters)).toEqual({ tab: 'invoice', ordering: '-created_at', kind: ['INVOICE'] });
@@ -184,7 +184,7 @@ function doc(id: string, name = `Doc ${id}`): DocumentOut {
   return { id, name } as DocumentOut;
 }
 
-describe('bulk actions (spec §2 Documents, §8)', () => {
+describe('bulk actions (docs/documents.md)', () => {
   it('runs each document, keeping the failures apart, and tells how many were deleted', async () => {
     const outcome = await runForEach([doc('a'), doc('b'), doc('c')], (document) =>
       document.id === 'b' ? Promise.reject(new ApiError(400, { non_field_errors: ['Cannot delete.'] }, null)) : Promise.resolve(),

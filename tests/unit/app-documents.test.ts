@@ -86,7 +86,7 @@ const values = (overrides: Partial<ReportFormValues> = {}): ReportFormValues => 
   ...overrides,
 });
 
-describe('report body from the account selection (spec §5)', () => {
+describe('report body from the account selection (docs/documents.md)', () => {
   it('sends no wallet list when nothing is ticked, and then covers every exchange account too', () => {
     expect(reportAccountsBody({ walletIds: [], cexIds: [] }, OWNED)).toEqual({ cex: [C1] });
   });
@@ -126,7 +126,7 @@ describe('report body from the account selection (spec §5)', () => {
   });
 });
 
-describe('report form rules (spec §5)', () => {
+describe('report form rules (docs/documents.md)', () => {
   it('accepts a complete form', () => {
     expect(reportFormErrors(values(), BOUNDS)).toEqual({});
     expect(hasErrors({})).toBe(false);
@@ -198,7 +198,7 @@ describe('report form rules (spec §5)', () => {
   });
 });
 
-describe('document rows (spec §2 Documents, §4)', () => {
+describe('document rows (docs/documents.md)', () => {
   it('shows DUE as SENT and colours the badges', () => {
     const shown = Object.fromEntries(INVOICE_STATES.map((state) => [state, invoiceStatusDisplay(state)]));
     expect(shown).toEqual({
@@ -229,7 +229,7 @@ describe('document rows (spec §2 Documents, §4)', () => {
   });
 });
 
-describe('document list queries (spec §7, §9)', () => {
+describe('document list queries (docs/documents.md)', () => {
   it('asks 10 at a time, newest first, for the kinds of the list', () => {
     expect(documentPageQuery(listParams('invoice'), 20)).toEqual({
       limit: 10,

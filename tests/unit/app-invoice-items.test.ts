@@ -30,7 +30,7 @@ import {
 const item = (patch: Partial<InvoiceItemDraft>): InvoiceItemDraft => ({ ...emptyItemDraft(), name: 'Work', ...patch });
 
 describe('invoice item drafts', () => {
-  it('start with the spec defaults: quantity 1, fixed discount 0, percent tax 0', () => {
+  it('start with the documented defaults: quantity 1, fixed discount 0, percent tax 0', () => {
     expect(emptyItemDraft()).toEqual({
       name: '',
       description: '',

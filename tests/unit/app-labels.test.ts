@@ -28,7 +28,7 @@ describe('label colours', () => {
 });
 
 describe('create-label form', () => {
-  it('requires a name (spec §5) and one of the colours', () => {
+  it('requires a name (docs/labels.md) and one of the colours', () => {
     expect(labelFormErrors({ name: '  ', color: 'RED' })).toEqual({ name: 'This field is required' });
     expect(labelFormErrors({ name: 'Rent', color: 'BLACK' }).color).toMatch(/Choose one of/);
     expect(labelFormErrors({ name: 'Rent', color: 'PURPLE' })).toEqual({});

@@ -36,7 +36,7 @@ describe('route guards', () => {
     expect(newInvoiceTarget(user({ full_access: false }))).toBe('/overview');
     expect(newInvoiceTarget(user({ full_access: true }))).toBeNull();
     expect(newInvoiceTarget(null)).toBe('/auth');
-    // A guest is told why, in the spec's words; the signed-out and full users are not.
+    // A guest is told why, in the documented words; the signed-out and full users are not.
     expect(newInvoiceNotice(user({ full_access: false }))).toBe('Create invoice feature is available only for logged-in users.');
     expect(newInvoiceNotice(user({ full_access: true }))).toBeNull();
     expect(newInvoiceNotice(null)).toBeNull();

@@ -14,7 +14,7 @@ import { parseListSearch } from '../../src/app/routes/list-search';
 
 const items = Array.from({ length: 8 }, (_, index) => ({ id: String(index), text: `Item ${String(index)}` }));
 
-describe('global search results (spec §2, §9)', () => {
+describe('global search results (docs/search.md)', () => {
   it('waits 500 ms and shows 3 per group, 6 after see more', () => {
     expect(SEARCH_DEBOUNCE_MS).toBe(500);
     expect(RESULTS_PER_GROUP).toBe(3);

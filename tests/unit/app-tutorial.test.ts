@@ -10,7 +10,7 @@ import {
 } from '../../src/app/features/tutorial/tutorial-steps';
 
 describe('tutorial steps', () => {
-  it('has 7 steps over the spec pages with the spec titles', () => {
+  it('has 7 steps over the documented pages with their titles', () => {
     expect(TUTORIAL_STEPS.map((step) => step.path)).toEqual([
       '/wallets',
       '/wallets',

@@ -38,7 +38,7 @@ function issues(result: { success: boolean; issues?: readonly { message: string;
 }
 
 describe('wallet form rules (shared schemas the dialog validates with)', () => {
-  it('requires a name, an address and a network, with the spec text for the network', () => {
+  it('requires a name, an address and a network, with the documented text for the network', () => {
     const result = v.safeParse(walletFormSchema, { name: '', address: '', network: '' });
     expect(issues(result)).toEqual([
       `name: ${MESSAGES.required}`,

@@ -25,7 +25,7 @@ function errors(schema: v.GenericSchema, input: unknown): Record<string, string[
   return out;
 }
 
-describe('contact schema (spec §5 Contact form)', () => {
+describe('contact schema (docs/contacts.md)', () => {
   it('accepts the required fields, trims them and fills the optional ones', () => {
     const output = v.parse(contactSchema, valid);
     expect(output).toEqual({

@@ -31,7 +31,7 @@ const owner = {
 };
 const line = { quantity: '3', unit_price: '19.99999', discount: '10', discount_is_percent: true, tax: '2.5', tax_is_percent: false };
 
-describe('invoice item rules (spec §5 Invoice form)', () => {
+describe('invoice item rules (docs/invoices.md)', () => {
   it('quantity is a whole number above zero', () => {
     expect(['1', '12', '2.00'].map(quantityError)).toEqual([null, null, null]);
     expect(quantityError('0')).toBe('Must be positive');
@@ -148,7 +148,7 @@ describe('owner, contact and pre-send checks', () => {
     });
   });
 
-  it('lists the pre-send problems in the spec order and joins them', () => {
+  it('lists the pre-send problems in the documented order and joins them', () => {
     const contact = { address_line1: 'a', postal_code: '', city: 'c', country: 'd' };
     const problems = preSendProblems({ kind: 'TAHOTM', contact, owner: { ...owner, email: 'bad' }, fiat_currency: null, wallet: null });
     expect(problems).toEqual(['User email is invalid', 'Choose currency', 'Choose wallet', 'Chosen contact is missing required data', 'Some Bank details are missing']);

@@ -108,7 +108,7 @@ describe('base-unit round trips (property)', () => {
 });
 
 describe('tokenDecimals', () => {
-  it('follows the spec', () => {
+  it('follows the documented rules', () => {
     expect(tokenDecimals('USDT')).toBe(6);
     expect(tokenDecimals('usdc')).toBe(6);
     expect(tokenDecimals('WBTC')).toBe(8);

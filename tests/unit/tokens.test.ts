@@ -39,7 +39,7 @@ describe('committed token lists', () => {
     ]);
   });
 
-  it("carry the spec's decimals for USDT, USDC and WBTC where the chain uses them", () => {
+  it("carry the documented decimals for USDT, USDC and WBTC where the chain uses them", () => {
     expect(registry.get('ETHEREUM', '0xdac17f958d2ee523a2206206994597c13d831ec7')).toMatchObject({ symbol: 'USDT', decimals: 6 });
     expect(registry.get('ETHEREUM', '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48')).toMatchObject({ symbol: 'USDC', decimals: 6 });
     expect(registry.get('ETHEREUM', '0x2260FAC5E5542a773Aa44fBCfeDf7C193bc2C599')).toMatchObject({ symbol: 'WBTC', decimals: 8 });

@@ -4,7 +4,7 @@ import styles from './toaster.module.css';
 
 const EMPTY: ReturnType<typeof getToasts> = [];
 
-/** Toasts at the bottom of the screen (spec §2, §9); read out politely by screen readers. */
+/** Toasts at the bottom of the screen (docs/README.md, docs/money.md); read out politely by screen readers. */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribeToasts, getToasts, () => EMPTY);
   return (

@@ -11,7 +11,7 @@ import {
 } from 'react';
 import styles from './tooltip.module.css';
 
-/** Hover or focus this long before a tooltip shows (spec §9: tooltip delay 100 ms). */
+/** Hover or focus this long before a tooltip shows (docs/money.md: tooltip delay 100 ms). */
 export const TOOLTIP_DELAY_MS = 100;
 /** Gap between the tooltip and the edge of the screen or its element, in px. */
 const MARGIN = 8;

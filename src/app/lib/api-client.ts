@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the PWA (spec §7, §8): same-origin JSON calls under /api with the CSRF cookie echoed
+ * The one HTTP client of the PWA (docs/README.md, docs/errors.md): same-origin JSON calls under /api with the CSRF cookie echoed
  * in a header, and the error catalogue applied globally.
  */
 import { API, CSRF_COOKIE, CSRF_HEADER } from '../../shared/api-paths';
@@ -223,7 +223,7 @@ export function createApiClient(deps: ApiClientDeps) {
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
-/** The app's client: toasts from lib/toast, a 401 signs out locally (spec §8). */
+/** The app's client: toasts from lib/toast, a 401 signs out locally (docs/errors.md). */
 export const api: ApiClient = createApiClient({
   fetch: (input, init) => globalThis.fetch(input, init),
   notify: (message, kind) => toast(message, kind),

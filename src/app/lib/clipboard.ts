@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../shared/messages';
 import { toast } from './toast';
 
-/** Copies text to the clipboard and confirms with 'Text copied to the clipboard' (spec §2). */
+/** Copies text to the clipboard and confirms with 'Text copied to the clipboard' (docs/README.md). */
 export async function copyText(text: string): Promise<boolean> {
   try {
     if (navigator.clipboard && window.isSecureContext) {

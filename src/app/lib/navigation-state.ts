@@ -1,10 +1,10 @@
 /**
  * What pages pass to each other in navigation state (history.state), typed for TanStack Router's
- * `navigate({ to, state })` and `useLocation().state` (spec §2: tutorial marker, contact or wallet for a new
+ * `navigate({ to, state })` and `useLocation().state` (docs/README.md: tutorial marker, contact or wallet for a new
  * invoice, invoice for the payment page).
  */
 
-/** Present while the guided tutorial runs; `step` is 1-based (7 steps, spec §2 Tutorial). */
+/** Present while the guided tutorial runs; `step` is 1-based (7 steps, docs/app-shell.md). */
 export interface TutorialMarker {
   step: number;
 }

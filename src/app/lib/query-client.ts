@@ -20,7 +20,7 @@ export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 export const PERSIST_BUSTER = 'v2';
 
 /**
- * Queries retry network failures and server errors (spec §8: failed lists are retried automatically), at most
+ * Queries retry network failures and server errors (docs/errors.md: failed lists are retried automatically), at most
  * 3 times; other statuses (400, 401, 403, 404, ...) are final.
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

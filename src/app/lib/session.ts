@@ -1,5 +1,5 @@
 /**
- * The signed-in user, kept in localStorage under `user` (spec §9) and shared reactively with the UI.
+ * The signed-in user, kept in localStorage under `user` (docs/sign-in.md) and shared reactively with the UI.
  * The server session itself lives in an HttpOnly cookie; this copy drives guards and menus.
  */
 import { useSyncExternalStore } from 'react';

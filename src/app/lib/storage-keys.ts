@@ -1,4 +1,4 @@
-/** localStorage keys of the PWA (spec §9). */
+/** localStorage keys of the PWA (docs/money.md). */
 export const STORAGE_KEYS = {
   user: 'user',
   lastActivity: 'last_activity',

@@ -1,4 +1,4 @@
-/** Light/dark theme (spec §2 Settings, §9): stored under `theme`, default light, applied as data-theme on <html>. */
+/** Light/dark theme (docs/settings.md, docs/money.md): stored under `theme`, default light, applied as data-theme on <html>. */
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_THEME, THEMES, type Theme } from '../../shared/enums';
 import { safeStorage, STORAGE_KEYS } from './storage-keys';

@@ -27,7 +27,7 @@ export function dismissToast(id: number): void {
 }
 
 /**
- * Shows a message at the bottom of the screen for 5 seconds (spec §9).
+ * Shows a message at the bottom of the screen for 5 seconds (docs/money.md).
  * The same text shown twice in a row is not stacked: the existing toast restarts its timer instead.
  */
 export function toast(message: string, kind: ToastKind = 'info'): void {

@@ -21,7 +21,7 @@ export function currentUserQuery() {
   });
 }
 
-/** Fields PATCH /api/user accepts (spec §7). */
+/** Fields PATCH /api/user accepts (docs/settings.md). */
 export type UserPatch = Partial<
   Pick<
     User,

@@ -4,7 +4,7 @@ import type { PlanLimit, Wallet } from '../../shared/api-types';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** GET /api/wallets ordered by name (spec §9). */
+/** GET /api/wallets ordered by name (docs/wallets.md). */
 export function walletsListQuery(params: { ordering?: string; search?: string } = { ordering: 'name' }) {
   return queryOptions({
     queryKey: queryKeys.walletsList(params),

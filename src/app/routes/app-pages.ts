@@ -15,7 +15,7 @@ export const overviewRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/overview/overview-page'), 'OverviewPage'),
 });
 export { contactsRoute, transactionsRoute } from './data-pages';
-/** /wallets (spec §2): wallet and exchange cards; ?search= (from the global search) filters them. */
+/** /wallets (docs/README.md): wallet and exchange cards; ?search= (from the global search) filters them. */
 export const walletsRoute = createRoute({
   getParentRoute: parent,
   path: '/wallets',
@@ -29,14 +29,14 @@ export const documentsRoute = createRoute({
   validateSearch: parseTextSearch,
   component: lazyRouteComponent(() => import('../features/documents/documents-page'), 'DocumentsPage'),
 });
-/** /new-invoice (spec §2 New invoice): the invoice form; { invoiceId } in navigation state edits that draft. */
+/** /new-invoice (docs/invoices.md): the invoice form; { invoiceId } in navigation state edits that draft. */
 export const newInvoiceRoute = createRoute({
   getParentRoute: parent,
   path: '/new-invoice',
   beforeLoad: guard(newInvoiceTarget, newInvoiceNotice),
   component: lazyRouteComponent(() => import('../features/new-invoice/new-invoice-page'), 'NewInvoicePage'),
 });
-/** /invoices/$id (spec §2 Invoice view and payment). */
+/** /invoices/$id (docs/invoices.md). */
 export const invoiceRoute = createRoute({
   getParentRoute: parent,
   path: '/invoices/$id',

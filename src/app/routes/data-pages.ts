@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { parseListSearch } from './list-search';
 import { protectedRoute } from './protected';
 
-/** /transactions (spec §2): the transaction table; ?search= comes from the global search. */
+/** /transactions (docs/README.md): the transaction table; ?search= comes from the global search. */
 export const transactionsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/transactions',
@@ -10,7 +10,7 @@ export const transactionsRoute = createRoute({
   component: lazyRouteComponent(() => import('../features/transactions/transactions-page'), 'TransactionsPage'),
 });
 
-/** /contacts (spec §2): the contact cards; ?search= comes from the global search. */
+/** /contacts (docs/README.md): the contact cards; ?search= comes from the global search. */
 export const contactsRoute = createRoute({
   getParentRoute: () => protectedRoute,
   path: '/contacts',

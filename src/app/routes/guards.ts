@@ -1,4 +1,4 @@
-/** Route rules of spec §2 ("Route table"), as pure decisions the router's beforeLoad guards apply. */
+/** Route rules of docs/README.md ("Route table"), as pure decisions the router's beforeLoad guards apply. */
 import type { User } from '../../shared/api-types';
 import { GUEST_INVOICE_TEXT } from '../features/new-invoice/new-invoice-texts';
 
@@ -31,7 +31,7 @@ export function newInvoiceNotice(user: User | null): string | null {
   return user !== null && !user.full_access ? GUEST_INVOICE_TEXT : null;
 }
 
-/** /fiat-payment-kyc requires full access, else /auth (spec §2 FTC flows). */
+/** /fiat-payment-kyc requires full access, else /auth (docs/payments.md). */
 export function fiatKycTarget(user: User | null): GuardTarget | null {
   if (!user) return '/auth';
   return user.full_access ? null : '/auth';

@@ -1,4 +1,4 @@
-/** Search parameters of /settings (spec §2: ?section=profile|settings|integrations|fiat-to-crypto). */
+/** Search parameters of /settings (docs/search.md: ?section=profile|settings|integrations|fiat-to-crypto). */
 export const SETTINGS_SECTIONS = ['profile', 'settings', 'integrations', 'fiat-to-crypto'] as const;
 export type SettingsSection = (typeof SETTINGS_SECTIONS)[number];
 

@@ -30,7 +30,7 @@ const listContactsQuerySchema = v.object({
 });
 
 /**
- * Contacts (spec §2 Contacts, §5 Contact form, §7 Data): GET contacts (ordering, search; by name by default),
+ * Contacts (docs/contacts.md, docs/data-model.md): GET contacts (ordering, search; by name by default),
  * POST contacts (Idempotency-Key honoured), PATCH and DELETE contacts/{id}. Reading needs a session, changes
  * full access.
  */

@@ -7,7 +7,7 @@ import { registerNftRoutes } from './nft-routes';
 import { registerPortfolioRoutes } from './portfolio-routes';
 import { registerTransactionRoutes } from './transactions/transaction-routes';
 
-/** The data API (spec §7 Data): balances, token summaries, NFTs, portfolio history, transactions, prices. */
+/** The data API (docs/data-model.md): balances, token summaries, NFTs, portfolio history, transactions, prices. */
 export function registerDataRoutes(app: Hono<AppEnv>, s: Services): void {
   registerHoldingsRoutes(app, s);
   registerNftRoutes(app, s);

@@ -18,7 +18,7 @@ import { fiatContext, utcDay } from './fiat-rates';
 import { executeRows } from './sql-rows';
 import { userHoldings } from './holdings';
 
-/** Plans that include the portfolio history (spec §6: PLUS; ENTERPRISE has every PLUS feature). */
+/** Plans that include the portfolio history (docs/chain-data.md: PLUS; ENTERPRISE has every PLUS feature). */
 export const PREMIUM_PLANS: ReadonlySet<PlanCode> = new Set(['PLUS', 'ENTERPRISE']);
 export const MAX_HISTORY_DAYS = 730;
 

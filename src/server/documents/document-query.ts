@@ -1,4 +1,4 @@
-/** GET documents query parameters (spec §3 "Document list filter", §7 Data), checked with clear field errors. */
+/** GET documents query parameters (docs/documents.md "Document list filter", docs/data-model.md), checked with clear field errors. */
 import * as v from 'valibot';
 import { list, single, wholeNumber } from '../http/query-params';
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES } from '../../shared/enums';
@@ -9,7 +9,7 @@ import { searchParam } from '../search/search-text';
 export const DOCUMENT_ORDERINGS = ['-created_at', 'created_at', 'total_amount', '-total_amount', 'name', '-name'] as const;
 export type DocumentOrdering = (typeof DOCUMENT_ORDERINGS)[number];
 
-/** Documents page size (spec §9). */
+/** Documents page size (docs/documents.md). */
 export const DOCUMENTS_PAGE_SIZE = 10;
 export const MAX_DOCUMENTS_PAGE_SIZE = 100;
 export const MAX_DOCUMENTS_OFFSET = 10_000_000;
@@ -29,7 +29,7 @@ export const documentListQuerySchema = v.pipe(
     limit: wholeNumber('limit', 1, MAX_DOCUMENTS_PAGE_SIZE, DOCUMENTS_PAGE_SIZE),
     offset: wholeNumber('offset', 0, MAX_DOCUMENTS_OFFSET, 0),
     ordering: v.optional(ordering, '-created_at'),
-    /** A secondary ordering from the same set (spec §3 Document list filter). */
+    /** A secondary ordering from the same set (docs/documents.md). */
     aditional_ordering: v.optional(ordering),
     state: list('states', v.picklist(INVOICE_STATES, `Choose from: ${INVOICE_STATES.join(', ')}.`)),
     kind: list('kinds', v.picklist(DOCUMENT_KINDS, `Choose from: ${DOCUMENT_KINDS.join(', ')}.`)),

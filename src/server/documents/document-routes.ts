@@ -29,7 +29,7 @@ function nextPageUrl(publicUrl: string, requestUrl: string, offset: number): str
 }
 
 /**
- * Documents (spec §2 Documents, §7 Data): GET documents (invoices and reports, filtered, ordered and paged),
+ * Documents (docs/documents.md, docs/data-model.md): GET documents (invoices and reports, filtered, ordered and paged),
  * POST documents (a report; Idempotency-Key honoured), PATCH documents/{id} (a report's name and range) and
  * DELETE documents/{id} (any kind). Reading needs a session, changes full access.
  */

@@ -1,5 +1,5 @@
 /**
- * The arithmetic of a holdings report (spec §2 Documents: holdings_at_start, inflow, outflow, holdings_at_end,
+ * The arithmetic of a holdings report (docs/documents.md: holdings_at_start, inflow, outflow, holdings_at_end,
  * change), exact in base units and shown in whole tokens. Pure: the sums come from report-holdings.ts.
  *
  * Per account and token: start = what arrived less what left before the first day; inflow and outflow = what

@@ -1,5 +1,5 @@
 /**
- * GET documents/{id}/export_csv bodies (spec §7 Data): a transaction report's transactions (read 500 at a time
+ * GET documents/{id}/export_csv bodies (docs/data-model.md): a transaction report's transactions (read 500 at a time
  * while the download streams), a holdings report's rows, an invoice's items and totals.
  */
 import type { InvoiceOut } from '../../shared/document-types';

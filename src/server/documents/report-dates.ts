@@ -5,7 +5,7 @@ import { documents, transactions } from '../db/schema';
 
 const DAY_MS = 86_400_000;
 
-/** 'This date should be before "To" Date' (spec §5): a start sent alone that is not before the stored end. */
+/** 'This date should be before "To" Date' (docs/documents.md): a start sent alone that is not before the stored end. */
 export const BEFORE_TO_MESSAGE = 'This date should be before "To" Date';
 
 const utcDay = (instant: Date): string => instant.toISOString().slice(0, 10);
@@ -17,7 +17,7 @@ export interface ReportDateBounds {
 }
 
 /**
- * The range a report may cover (spec §5): from the UTC day of the user's first transaction or first document,
+ * The range a report may cover (docs/documents.md): from the UTC day of the user's first transaction or first document,
  * whichever is earlier (today without either), to today, where "today" reaches one day past the UTC day so
  * users in time zones ahead of UTC can pick their own today.
  */

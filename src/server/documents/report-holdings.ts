@@ -1,5 +1,5 @@
 /**
- * Holdings report data (spec §2 Documents: token, itin_number, holdings_at_start, inflow, outflow,
+ * Holdings report data (docs/documents.md: token, itin_number, holdings_at_start, inflow, outflow,
  * holdings_at_end, change, wallet), computed exactly from the stored transactions of the report's accounts.
  *
  * Movements follow the balance rules of the transactions table: a row moves `amount` in its direction unless it

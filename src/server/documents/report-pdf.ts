@@ -1,5 +1,5 @@
 /**
- * Report PDFs (spec §2 Documents: 'Holdings report PDF (landscape) and Transaction report PDF exist'; §9 dates
+ * Report PDFs (docs/documents.md: 'Holdings report PDF (landscape) and Transaction report PDF exist'; docs/documents.md dates
  * dd.MM.yyyy HH:mm in the transaction PDF, ITIN in groups 4-4-rest): a header (name, kind, range, accounts)
  * and the rows as a table, its header repeated on every page. Drawn with the standard Helvetica fonts only, so
  * nothing is loaded or embedded.
@@ -35,7 +35,7 @@ export function pdfSafe(text: string): string {
   return out;
 }
 
-/** First 4 characters, '...', last 7 (spec §9 address display). */
+/** First 4 characters, '...', last 7 (docs/documents.md address display). */
 const short = (address: string): string => (address.length <= 14 ? address : `${address.slice(0, 4)}...${address.slice(-7)}`);
 
 function cell(doc: Pdf, text: string, x: number, y: number, column: Column, bold = false): void {

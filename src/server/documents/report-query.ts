@@ -2,7 +2,7 @@
 import * as v from 'valibot';
 import { wholeNumber } from '../http/query-params';
 
-/** The View Report dialog reads 10 rows at a time (spec §9 page sizes). */
+/** The View Report dialog reads 10 rows at a time (docs/documents.md page sizes). */
 export const REPORT_PAGE_SIZE = 10;
 export const MAX_REPORT_PAGE_SIZE = 100;
 export const MAX_REPORT_OFFSET = 10_000_000;

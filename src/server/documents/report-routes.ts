@@ -1,5 +1,5 @@
 /**
- * Report contents and exports (spec §2 Documents row menus, §7 Data): GET documents/{id}/transactions and
+ * Report contents and exports (docs/documents.md row menus, docs/data-model.md): GET documents/{id}/transactions and
  * /holdings (report data, paged), /export_csv (a download), /pdf_data (what the PDF shows) and
  * /pdf?download=true|false. Each needs a session and answers only the owner (404 for anyone else's document);
  * guests read their own. An accounting-software report is not shown here (its link is), so those answer 400.

@@ -1,5 +1,5 @@
 /**
- * What a report covers (spec §3 Document): the caller's document (404 for anyone else's), its wallets (every
+ * What a report covers (docs/documents.md): the caller's document (404 for anyone else's), its wallets (every
  * wallet of the user when all_wallets, active or not) and exchange accounts, and its range as instants: from
  * the start of start_date to the start of the day after end_date, both days in the user's time zone (as the
  * transactions list reads its date filters).

@@ -42,7 +42,7 @@ async function ownIds(
 
 /**
  * Whether the integration a QUICKBOOKS_REPORT needs is connected for the user. This product offers no
- * accounting connection yet (spec §4: a report of that kind is refused when not connected), so never.
+ * accounting connection yet (docs/documents.md: a report of that kind is refused when not connected), so never.
  */
 const accountingConnected = (): boolean => false;
 
@@ -61,7 +61,7 @@ async function documentByKey(db: Database, userId: string, key: string): Promise
 }
 
 /**
- * Creates a report (spec §5 Report form) in one database transaction: no `wallets` means every wallet, an empty
+ * Creates a report (docs/reports.md) in one database transaction: no `wallets` means every wallet, an empty
  * list with exchange accounts means those accounts only; the range lies between the first activity and today.
  * With an idempotency key, a request repeating an earlier key answers with the document that request made.
  */
@@ -125,7 +125,7 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean => {
 
 /**
  * Changes one of the user's reports (404 for anyone else's or a missing one): its name and range. Kind, wallets
- * and exchange accounts are locked once made (spec §5) and may be sent only unchanged; invoices are changed
+ * and exchange accounts are locked once made (docs/documents.md) and may be sent only unchanged; invoices are changed
  * through their own route.
  */
 export async function updateReport(

@@ -1,5 +1,5 @@
 /**
- * Transaction report data (spec §2 Documents, §7 Data): the report's transactions — its wallets and exchange
+ * Transaction report data (docs/documents.md, docs/data-model.md): the report's transactions — its wallets and exchange
  * accounts, created within its days, spam left out — oldest first (created_at, then id), shown as the
  * transactions list shows them (amounts in whole tokens, value_fiat at the transaction's day in the user's fiat,
  * fees, labels).

@@ -3,7 +3,7 @@ import type { DetailError, FieldErrors } from '../../shared/api-types';
 import { MESSAGES } from '../../shared/messages';
 
 /**
- * An error answer in the spec's Django-REST shape. Handlers throw it; the global error handler turns it into
+ * An error answer in the Django-REST shape. Handlers throw it; the global error handler turns it into
  * the response, so no route formats errors by hand.
  */
 export class ApiError extends Error {

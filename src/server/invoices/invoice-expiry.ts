@@ -1,5 +1,5 @@
 /**
- * Invoice expiry (spec §4: a server-side transition, not shown): a DUE invoice becomes EXPIRED once its owner's
+ * Invoice expiry (docs/invoices.md: a server-side transition, not shown): a DUE invoice becomes EXPIRED once its owner's
  * whole due day (`invoices.expires_at`) is over in the owner's time zone (users.timezone, an IANA name; an
  * unknown one counts as UTC). PROCESSING invoices (a payment reported) are left alone; the owner may still mark
  * an EXPIRED invoice PAID. Run hourly and at start-up (see registerSyncJobs and startBackgroundWork).

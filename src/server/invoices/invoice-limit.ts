@@ -11,7 +11,7 @@ function yearOf(now: Date): { from: Date; to: Date } {
 }
 
 /**
- * The invoice limit of `userId`'s plan (spec §3 Limits: max_num_invoices per year, unlimited when empty): the
+ * The invoice limit of `userId`'s plan (docs/plans.md: max_num_invoices per year, unlimited when empty): the
  * invoices issued in the current UTC calendar year, deleted or not (drafts never issued do not count). GET
  * invoices/limit, POST invoices and sending a draft share it.
  */

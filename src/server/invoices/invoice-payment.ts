@@ -1,5 +1,5 @@
 /**
- * What an invoice is paid in (spec §3 Enumerations: ETHEREUM or POLYGON, USDC or USDT) and what it is worth in
+ * What an invoice is paid in (docs/data-model.md: ETHEREUM or POLYGON, USDC or USDT) and what it is worth in
  * USDT. Tokens come from the same catalogue the sync uses: the committed token lists (GET tokens {network}), plus,
  * with DEVNET=1, the devnet's mock USDC and USDT, which then stand for the listed tokens of the same symbol so a
  * payer sends the contract that exists on the local chain.

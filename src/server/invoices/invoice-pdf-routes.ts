@@ -10,7 +10,7 @@ import { renderInvoicePdf } from './invoice-pdf';
 import { findInvoice, invoiceOut } from './invoice-store';
 
 /**
- * GET invoices/{id}/pdf?download=true|false (spec §2 Invoice view: 'PDF link: invoices/{id}/pdf with download true
+ * GET invoices/{id}/pdf?download=true|false (docs/invoices.md: 'PDF link: invoices/{id}/pdf with download true
  * or false'; Documents: Export as PDF). Seen by the same people as GET invoices/{id}: the owner in every state,
  * anyone else (signed out too) once it is not a draft; 404 otherwise.
  */

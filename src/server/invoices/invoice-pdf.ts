@@ -1,5 +1,5 @@
 /**
- * The invoice PDF (spec §2 Invoice view and payment, Documents 'Export as PDF'): a standard layout for the DEFAULT
+ * The invoice PDF (docs/invoices.md, Documents 'Export as PDF'): a standard layout for the DEFAULT
  * template and a formal letter for TAHOTM and ADVISORY (number, project, covering period, vendor and the owner's
  * bank details). Both show the state, 'Invoice from …', the bill-to contact, the issued and due dates as
  * 'MMM dd, yyyy' (drafts have no due date), the items, the totals in the invoice currency, the receiving wallet
@@ -24,7 +24,7 @@ import { BOLD, block, contentWidth, ensureSpace, facts, itemsTable, MARGIN, MUTE
 
 function dateRows(invoice: InvoiceOut): [string, string][] {
   const rows: [string, string][] = [['Issued', invoiceDayText(invoice.issued_at) ?? NOT_GIVEN]];
-  // Drafts show no due date (spec §2).
+  // Drafts show no due date (docs/invoices.md).
   if (invoice.state !== 'DRAFT') rows.push(['Due', invoiceDueDay(invoice) ?? NOT_GIVEN]);
   return rows;
 }

@@ -1,7 +1,7 @@
 /**
  * Turns a validated invoice body (a create, or an edit merged over the stored draft) into the rows to store:
  * the contact and wallet must be the user's, the token USDC or USDT on the wallet's network, an invoice sent as
- * DUE complete (spec §5) and worth at least 10 USDT; totals are computed here from the lines, never taken from the
+ * DUE complete (docs/invoices.md) and worth at least 10 USDT; totals are computed here from the lines, never taken from the
  * client. Field errors are gathered and answered together as one 400.
  */
 import { and, eq } from 'drizzle-orm';

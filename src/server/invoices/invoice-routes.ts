@@ -34,7 +34,7 @@ function invoiceIdOf(id: string): string {
   return id.toLowerCase();
 }
 
-/** State changes a PATCH of only {state} may make (spec §4; expiry and payment confirmation happen elsewhere). */
+/** State changes a PATCH of only {state} may make (docs/invoices.md; expiry and payment confirmation happen elsewhere). */
 const STATE_CHANGES: Readonly<Record<string, readonly InvoiceState[]>> = {
   DUE: ['PROCESSING', 'PAID'],
   PROCESSING: ['PAID'],
@@ -42,7 +42,7 @@ const STATE_CHANGES: Readonly<Record<string, readonly InvoiceState[]>> = {
 };
 
 /**
- * Invoices (spec §2 New invoice, Invoice view and payment; §4; §5; §7 Invoices): POST invoices (Idempotency-Key
+ * Invoices (docs/invoices.md, Invoice view and payment; docs/invoices.md Invoices): POST invoices (Idempotency-Key
  * honoured), GET invoices/{id} (the owner sees every state, anyone else, signed out too, an issued one), PATCH
  * invoices/{id} (edit a draft, or move an issued invoice on) and DELETE invoices/{id}.
  */

@@ -27,7 +27,7 @@ function labelIdOf(id: string): string {
 const listLabelsQuerySchema = v.object({ search: searchParam });
 
 /**
- * Labels (spec §3 Label, §7 Data): GET labels, POST labels {name, color} (Idempotency-Key honoured), PATCH
+ * Labels (docs/labels.md, docs/data-model.md): GET labels, POST labels {name, color} (Idempotency-Key honoured), PATCH
  * and DELETE labels/{id}; POST transaction_labels {name, tx_hash, invoice} for the label of a payment.
  */
 export function registerLabelRoutes(app: Hono<AppEnv>, s: Services): void {

@@ -59,7 +59,7 @@ export async function savePaymentLabel(
 }
 
 /**
- * The payment labels (transc_label of spec §3 Transaction) of the user's transactions with the given hashes,
+ * The payment labels (transc_label of docs/transactions.md) of the user's transactions with the given hashes,
  * keyed by lower-case hash.
  */
 export async function paymentLabelsForHashes(

@@ -10,7 +10,7 @@ import { searchParam } from './search-text';
 
 const searchQuerySchema = v.object({ search: searchParam });
 
-/** GET search?search=: categories of items {id, text} over the user's own data (spec §2 Top bar, §7). */
+/** GET search?search=: categories of items {id, text} over the user's own data (docs/app-shell.md, docs/search.md). */
 export function registerSearchRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.search, requireUser, queryParams(searchQuerySchema), async (c) => {
     const { search } = c.req.valid('query');

@@ -7,7 +7,7 @@ import { transactions } from '../db/schema';
 
 type Item = SearchCategory['items'][number];
 
-/** Spec §9 address display: first 4 characters, '...', last 7. */
+/** docs/search.md address display: first 4 characters, '...', last 7. */
 export const shortHash = (hash: string): string => (hash.length <= 14 ? hash : `${hash.slice(0, 4)}...${hash.slice(-7)}`);
 
 const columns = {

@@ -3,7 +3,7 @@ import type { Config } from '../config/env';
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * Spec §5 business e-mail check: a well-formed address that is on the allow-list or on the business domain.
+ * docs/settings.md business e-mail check: a well-formed address that is on the allow-list or on the business domain.
  */
 export function isBusinessEmail(
   email: string | null,

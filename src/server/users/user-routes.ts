@@ -36,7 +36,7 @@ function userChanges(user: UserRow, input: PatchUserInput): Partial<NewUserRow> 
     changes.ftcTimeout = timeout === null ? null : new Date(timeout);
   }
   if (input.email !== undefined && input.email !== user.email) {
-    // Spec §5: the e-mail is editable only for users with an address; a Google account's e-mail is signed.
+    // docs/settings.md: the e-mail is editable only for users with an address; a Google account's e-mail is signed.
     if (user.address === '') throw fieldError('email', SIGNED_EMAIL_LOCKED);
     changes.email = input.email;
   }

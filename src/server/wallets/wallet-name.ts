@@ -1,4 +1,4 @@
-/** Default wallet name: 'Wallet ' + the address shortened as the spec shows it (first 4, '...', last 7). */
+/** Default wallet name: 'Wallet ' + the address shortened as the product shows it (first 4, '...', last 7). */
 export function defaultWalletName(address: string): string {
   return `Wallet ${shortAddress(address)}`;
 }

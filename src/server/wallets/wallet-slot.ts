@@ -8,7 +8,7 @@ import { currentPlan } from '../plans/current-plan';
 /**
  * Adds a wallet or an exchange account within the plan's limit (wallets and exchange accounts count together).
  * One database transaction locks the user's row, counts and inserts, so parallel requests cannot pass the limit
- * together: each waits for the one before it and then sees its row. Over the limit: 400 with the spec's text.
+ * together: each waits for the one before it and then sees its row. Over the limit: 400 with the documented text.
  */
 export async function withWalletSlot<T>(
   db: Database,

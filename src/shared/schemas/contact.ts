@@ -74,7 +74,7 @@ export const contactAddressesField = v.pipe(
   ),
 );
 
-/** The contact form (spec §5): the fields every create must carry, and the optional ones. */
+/** The contact form (docs/contacts.md): the fields every create must carry, and the optional ones. */
 const contactFields = {
   first_name: requiredText(150),
   last_name: requiredText(150),

@@ -46,7 +46,7 @@ const idList = (what: string) =>
 export const reportKindField = v.picklist(CREATABLE_REPORT_KINDS, `Choose one of: ${CREATABLE_REPORT_KINDS.join(', ')}.`);
 
 /**
- * POST documents for a report (spec §3 Document, §5 Report form): name and kind required; no `wallets` means
+ * POST documents for a report (docs/documents.md, docs/reports.md): name and kind required; no `wallets` means
  * every wallet, an empty list means exchange accounts only; `cex` names exchange accounts; the range is
  * yyyy-MM-dd with "To" after "From" (the server also keeps it between the first activity and today).
  */
@@ -71,7 +71,7 @@ export const reportSchema = v.pipe(
 export type ReportInput = v.InferOutput<typeof reportSchema>;
 
 /**
- * PATCH documents/{id} of a report: a new name or range. Kind and wallet selection are locked once made (spec §5),
+ * PATCH documents/{id} of a report: a new name or range. Kind and wallet selection are locked once made (docs/documents.md),
  * so they may be sent only unchanged.
  */
 export const patchReportSchema = v.strictObject({

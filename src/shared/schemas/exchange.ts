@@ -12,7 +12,7 @@ const keyField = v.pipe(
   v.regex(/^\S*$/, 'Keys contain no spaces. Paste the key exactly as the exchange shows it.'),
 );
 
-/** POST centralised-exchanges (spec §5 Exchange form): exchange, api_key and secret_key required; BINANCE only. */
+/** POST centralised-exchanges (docs/wallets.md): exchange, api_key and secret_key required; BINANCE only. */
 export const createExchangeSchema = v.strictObject({
   exchange: v.picklist(EXCHANGES, `Choose one of: ${EXCHANGES.join(', ')}.`),
   api_key: keyField,

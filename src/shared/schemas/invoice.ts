@@ -21,7 +21,7 @@ export const MAX_INVOICE_ITEMS = 100;
 export const MAX_INVOICE_ATTACHMENTS = 20;
 /** States a create or an edit may ask for: a draft, or an issued (DUE) invoice. */
 export const INVOICE_SAVE_STATES = ['DRAFT', 'DUE'] as const;
-/** States a PATCH may name: those of a save, and the changes of an issued invoice (spec §4). */
+/** States a PATCH may name: those of a save, and the changes of an issued invoice (docs/invoices.md). */
 export const INVOICE_PATCH_STATES = ['DRAFT', 'DUE', 'PROCESSING', 'PAID'] as const;
 
 const maxText = (max: number) => `Ensure this field has no more than ${String(max)} characters.`;
@@ -145,7 +145,7 @@ const itemsSchema = v.pipe(
   v.maxLength(MAX_INVOICE_ITEMS, `Ensure this list has no more than ${String(MAX_INVOICE_ITEMS)} items.`),
 );
 
-/** The invoice form's fields (spec §3 Invoice, §7 POST invoices), each as sent. */
+/** The invoice form's fields (docs/invoices.md POST invoices), each as sent. */
 const fields = {
   name: requiredText(INVOICE_NAME_MAX),
   kind: v.picklist(INVOICE_TEMPLATES, choose(INVOICE_TEMPLATES)),
@@ -209,7 +209,7 @@ export type InvoiceInput = v.InferOutput<typeof invoiceSchema>;
 
 /**
  * PATCH invoices/{id}: a draft's fields (the stored values stand for those not sent; the whole is validated again,
- * and DUE issues it), or only `state` (an empty body means PROCESSING) to move an issued invoice on (spec §4).
+ * and DUE issues it), or only `state` (an empty body means PROCESSING) to move an issued invoice on (docs/invoices.md).
  */
 export const patchInvoiceSchema = v.pipe(
   v.strictObject({

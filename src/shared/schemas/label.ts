@@ -8,7 +8,7 @@ export const MAX_LABELS_PER_ITEM = 100;
 
 const maxText = (max: number) => `Ensure this field has no more than ${String(max)} characters.`;
 
-/** Label name (spec §5 "Label: name required"). */
+/** Label name (docs/labels.md "Label: name required"). */
 export const labelNameField = v.pipe(
   v.string(MESSAGES.required),
   v.trim(),
@@ -16,7 +16,7 @@ export const labelNameField = v.pipe(
   v.maxLength(LABEL_NAME_MAX, maxText(LABEL_NAME_MAX)),
 );
 
-/** One of the 7 label colours (spec §3 Label). */
+/** One of the 7 label colours (docs/labels.md). */
 export const labelColorField = v.picklist(LABEL_COLORS, `Choose one of: ${LABEL_COLORS.join(', ')}.`);
 
 /** POST labels {name, color}. */
@@ -52,7 +52,7 @@ export const txHashField = v.pipe(
 );
 
 /**
- * POST transaction_labels {name, tx_hash, invoice}: the label a payment gets after paying an invoice (spec §4
+ * POST transaction_labels {name, tx_hash, invoice}: the label a payment gets after paying an invoice (docs/labels.md
  * Payer actions), shown as transc_label on the matching transaction.
  */
 export const transactionLabelSchema = v.strictObject({

@@ -11,7 +11,7 @@ const optionalText = (max: number) =>
     ),
   );
 
-/** PATCH user: any of these fields (spec §7 Auth). Unknown fields are refused. */
+/** PATCH user: any of these fields (docs/sign-in.md). Unknown fields are refused. */
 export const patchUserSchema = v.strictObject({
   fiat_currency: v.optional(
     v.picklist(FIAT_CURRENCIES, `Choose one of: ${FIAT_CURRENCIES.join(', ')}.`),

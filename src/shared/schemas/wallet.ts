@@ -11,7 +11,7 @@ const tooLong = (max: number) => `Ensure this field has no more than ${String(ma
 const requiredText = (max: number) =>
   v.pipe(v.string(MESSAGES.required), v.trim(), v.nonEmpty(MESSAGES.required), v.maxLength(max, tooLong(max)));
 
-/** Wallet name (spec §5 Wallet form: required). */
+/** Wallet name (docs/wallets.md: required). */
 export const walletNameField = requiredText(WALLET_NAME_MAX);
 
 /** Public address; checked against the chosen network by the form schema. */
@@ -27,7 +27,7 @@ export const walletNetworkField = v.pipe(
 );
 
 /**
- * POST wallets {name, address, network} (spec §5 Wallet form): all three required, a missing network reads
+ * POST wallets {name, address, network} (docs/wallets.md): all three required, a missing network reads
  * 'Network is required', and the address must be valid on the chosen network.
  */
 export const createWalletSchema = v.pipe(

@@ -46,7 +46,7 @@ export function collectDialogs(page: Page): { type: string; message: string }[] 
   return seen;
 }
 
-/** The saved-filter keys of spec §4/§9 that sign-out must remove. */
+/** The saved-filter keys of docs/app-shell.md that sign-out must remove. */
 export const SAVED_FILTER_KEYS = ['transactions_filters', 'documents_filters', 'admin_users_filters'] as const;
 
 /** Writes a (syntactically plausible) saved filter under each of SAVED_FILTER_KEYS. */

@@ -14,7 +14,7 @@ export function signedInAs(user: Pick<User, 'type' | 'signed_email' | 'email' | 
   return user.address || user.signed_email || user.email;
 }
 
-/** The account menu of spec §2 "Top bar and menus". */
+/** The account menu of docs/app-shell.md "Top bar and menus". */
 export function AccountMenu({ user }: { user: User }) {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);

@@ -55,7 +55,7 @@ function GuestIcon() {
 }
 
 /**
- * The account avatar (spec §2): the first letter of the e-mail for Google users, a wallet-type icon for wallet
+ * The account avatar (docs/app-shell.md): the first letter of the e-mail for Google users, a wallet-type icon for wallet
  * and address sign-ins, a guest icon when the user has no type.
  */
 export function Avatar({ user }: { user: User }) {

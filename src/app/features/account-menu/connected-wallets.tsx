@@ -16,7 +16,7 @@ import { Tooltip } from '../../components/tooltip';
 
 /**
  * 'Connected Wallets' of the account menu: a checkbox per wallet toggles is_active (optimistic; paused and kept
- * while offline), the name copies the address. Guests do not query wallets (spec §6): they read that the list is
+ * while offline), the name copies the address. Guests do not query wallets (docs/app-shell.md): they read that the list is
  * for signed-in users.
  */
 export function ConnectedWallets({ user }: { user: User }) {

@@ -1,5 +1,5 @@
 /**
- * An unknown path is read as a public address (spec §2 route rule): '/0xAbC…' -> '0xAbC…'. Slashes around it are
+ * An unknown path is read as a public address (docs/sign-in.md route rule): '/0xAbC…' -> '0xAbC…'. Slashes around it are
  * dropped and percent-escapes decoded; '' when nothing is left.
  */
 export function addressFromPath(pathname: string): string {

@@ -21,7 +21,7 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * A path no route knows is a public address (spec §2 route rule): it is validated on every network, any current
+ * A path no route knows is a public address (docs/sign-in.md route rule): it is validated on every network, any current
  * session ends, and the visitor signs in with it as a read-only guest and lands on the dashboard.
  */
 export function AddressLoginPage() {

@@ -17,7 +17,7 @@ interface AddressSignInFormProps {
 }
 
 /**
- * Read-only sign-in with a public address (spec §2 Login): the address is checked on every network first
+ * Read-only sign-in with a public address (docs/sign-in.md): the address is checked on every network first
  * (validate-address, network ALL), then used to sign in as a guest. Errors go under the input.
  */
 export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {

@@ -1,4 +1,4 @@
-/** The texts of failed sign-ins (spec §2 Login, §8): joined server messages, exactly as the server wrote them. */
+/** The texts of failed sign-ins (docs/sign-in.md): joined server messages, exactly as the server wrote them. */
 import type { FieldErrors } from '../../../shared/api-types';
 import { MESSAGES } from '../../../shared/messages';
 import { ApiError, NetworkError } from '../../lib/api-client';
@@ -19,7 +19,7 @@ export function joinAllErrors(errors: FieldErrors | null | undefined, separator:
   return [...nonField, ...rest].join(separator);
 }
 
-/** A 400 at address login (spec §2 route rule): the address errors joined by ', ', else any errors. */
+/** A 400 at address login (docs/sign-in.md route rule): the address errors joined by ', ', else any errors. */
 export function addressLoginErrorText(errors: FieldErrors | null | undefined): string {
   return joinFieldErrors(errors, 'address', ', ') || joinAllErrors(errors, ', ') || MESSAGES.invalidAddress;
 }
@@ -35,7 +35,7 @@ function walletErrorOf(error: unknown): { code: number; message: string } | null
 export const WALLET_REJECTED = 'The request was rejected in the wallet.';
 
 /**
- * The text of a failed sign-in: the joined non_field_errors (spec §8), the detail of a 403/429, the wallet's
+ * The text of a failed sign-in: the joined non_field_errors (docs/sign-in.md), the detail of a 403/429, the wallet's
  * own message, or the network text.
  */
 export function signInErrorText(error: unknown): string {

@@ -1,5 +1,5 @@
 /**
- * Google sign-in through the OAuth 2.0 implicit flow (spec §2 Login): the browser goes to the provider's
+ * Google sign-in through the OAuth 2.0 implicit flow (docs/sign-in.md): the browser goes to the provider's
  * authorization endpoint and comes back to /auth with an access token in the URL fragment, which the server
  * checks against the provider's userinfo endpoint. A random `state` kept in sessionStorage ties the answer to
  * the request this browser made.

@@ -28,7 +28,7 @@ const FEATURES = [
 ];
 
 /**
- * The login page (spec §2 Login): Google, a wallet, or a public address, separated by 'Or', and the demo
+ * The login page (docs/sign-in.md): Google, a wallet, or a public address, separated by 'Or', and the demo
  * wallets. Shows a loader until the server's public config is in; a signed-in user goes to the dashboard.
  */
 export function LoginPage() {

@@ -38,7 +38,7 @@ function WalletConnectIcon() {
 }
 
 /**
- * 'Connect wallet' (spec §2 Login, §7 Wallet side): a browser wallet (window.ethereum) or WalletConnect, through
+ * 'Connect wallet' (docs/sign-in.md): a browser wallet (window.ethereum) or WalletConnect, through
  * web3-onboard. The wallet signs the server's sign-in message; failures show the server's joined messages.
  */
 export function WalletSignIn({ walletConnectProjectId, onSignedIn }: WalletSignInProps) {

@@ -1,4 +1,4 @@
-/** Chart axis texts: values abbreviated with K, M, B above a thousand, a million, a billion (spec §2, §9). */
+/** Chart axis texts: values abbreviated with K, M, B above a thousand, a million, a billion (docs/overview.md). */
 import { abbreviate, Big } from '../../../shared/money';
 
 /** An axis tick value (a plain number from the chart) as '1.5K', '2M', '12B', '250'. */

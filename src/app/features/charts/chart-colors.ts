@@ -1,5 +1,5 @@
 /**
- * The 8 chart colours (spec §9), in slice order. Chosen to stay distinguishable on the light and the dark theme;
+ * The 8 chart colours (docs/overview.md), in slice order. Chosen to stay distinguishable on the light and the dark theme;
  * the eighth, a neutral grey, is the colour of the 'Others' slice when a pie groups the rest.
  */
 export const CHART_COLORS = [

@@ -1,5 +1,5 @@
 /**
- * Slices of an asset pie (spec §2 Overview): the largest holdings up to a maximum, the rest grouped as
+ * Slices of an asset pie (docs/overview.md): the largest holdings up to a maximum, the rest grouped as
  * 'Others (N)'. Values are fiat decimal strings summed exactly; the share of each slice is a plain number used
  * only to draw it.
  */
@@ -29,7 +29,7 @@ export interface PieSlice {
   count: number;
 }
 
-/** Tokens shown on their own before the rest is grouped (spec §9: up to 7). */
+/** Tokens shown on their own before the rest is grouped (docs/overview.md: up to 7). */
 export const PIE_MAX_SLICES = 7;
 
 function positive(value: string | null): Big | null {

@@ -1,5 +1,5 @@
 /**
- * Live check of one contact address row through POST validate-address (spec §5): the first server error is shown
+ * Live check of one contact address row through POST validate-address (docs/contacts.md): the first server error is shown
  * under the row. Answers are cached per network and address; nothing is asked offline.
  */
 import { useQuery } from '@tanstack/react-query';

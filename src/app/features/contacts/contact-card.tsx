@@ -16,7 +16,7 @@ export interface ContactActions {
   setLabels: (contact: ContactOut, labels: LabelOut[]) => void;
 }
 
-/** A contact card (spec §2 Contacts): click opens the details; the menu edits, invoices or deletes. */
+/** A contact card (docs/contacts.md): click opens the details; the menu edits, invoices or deletes. */
 export function ContactCard({ contact, actions }: { contact: ContactOut; actions: ContactActions }) {
   const name = contactName(contact);
   const pending = isPendingContact(contact);

@@ -65,7 +65,7 @@ interface ContactFormDialogProps {
   onSaved?: (contact: ContactOut) => void;
 }
 
-/** 'Contact information' dialog (spec §2, §5): add or edit a contact. */
+/** 'Contact information' dialog (docs/contacts.md): add or edit a contact. */
 export function ContactFormDialog({ open, contact, onClose, onSaved }: ContactFormDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} title="Contact information">

@@ -1,5 +1,5 @@
 /**
- * The contact form's values and what it sends (spec §5 Contact form): empty address rows are dropped on submit,
+ * The contact form's values and what it sends (docs/contacts.md): empty address rows are dropped on submit,
  * and the server's 400 errors are mapped back onto the fields and rows they belong to.
  */
 import type { FieldErrors } from '../../../shared/api-types';
@@ -130,7 +130,7 @@ const ROW_ERROR = /^addresses\.(\d+)(?:\.(address|network))?$/;
 
 /**
  * Spreads a 400 body over the form: text fields get their messages, `addresses.<i>[.address|.network]` the row
- * they came from (server index to form index), bare `addresses` errors are joined by ', ' (spec §5).
+ * they came from (server index to form index), bare `addresses` errors are joined by ', ' (docs/contacts.md).
  */
 export function placeServerErrors(errors: FieldErrors | null, rowIndexes: readonly number[]): PlacedErrors {
   const placed: PlacedErrors = { fields: {}, addresses: '', general: '' };

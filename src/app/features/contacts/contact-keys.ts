@@ -16,7 +16,7 @@ export const contactMutationKeys = {
 /** Label changes of contacts are sent one after another, in the order they were made. */
 export const CONTACT_LABELS_SCOPE = 'contact-labels';
 
-/** Contacts are listed by name (spec §9). */
+/** Contacts are listed by name (docs/contacts.md). */
 export interface ContactListParams {
   ordering: 'first_name';
   search?: string;

@@ -1,5 +1,5 @@
 /**
- * Contacts (spec §2 Contacts, §7 Data): the list, and create, edit, delete and label changes registered by key,
+ * Contacts (docs/contacts.md, docs/data-model.md): the list, and create, edit, delete and label changes registered by key,
  * so a change made offline is kept across a reload and sent once on reconnect (creates carry an Idempotency-Key).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
@@ -178,7 +178,7 @@ export function deleteContactDefaults(client: QueryClient) {
     onSuccess: () => toast(CONTACT_DELETED, 'success'),
     onError: (error: unknown, _variables: DeleteContactVariables, context: { previous: ListSnapshot } | undefined) => {
       restore(client, context);
-      // Spec §8: a failed delete shows the non_field_errors joined by a comma.
+      // docs/contacts.md: a failed delete shows the non_field_errors joined by a comma.
       if (!alreadyAnnounced(error)) toast(nonFieldErrorText(error, ', '), 'error');
     },
     onSettled: () => settle(client),

@@ -156,7 +156,7 @@ function ContactsContent() {
   );
 }
 
-/** /contacts (spec §2 Contacts); guests read that it is for signed-in users only. */
+/** /contacts (docs/contacts.md); guests read that it is for signed-in users only. */
 export function ContactsPage() {
   const user = useCurrentUser();
   if (!user) return null;

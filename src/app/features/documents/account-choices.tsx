@@ -10,7 +10,7 @@ interface AccountChoicesProps {
   exchanges: readonly ExchangeAccount[];
   selection: AccountSelection;
   onChange: (selection: AccountSelection) => void;
-  /** Locked once the report exists (spec §5). */
+  /** Locked once the report exists (docs/documents.md). */
   disabled: boolean;
   error?: string;
 }

@@ -1,5 +1,5 @@
 /**
- * Bulk actions on the selected documents (spec §2 Documents, §8): 'Delete Selected' (DELETE documents/{id} for
+ * Bulk actions on the selected documents (docs/documents.md): 'Delete Selected' (DELETE documents/{id} for
  * each, invoices included) and 'Export Selected As CSV' (GET documents/{id}/export_csv for each, saved as a file).
  * Both need the network; each document is asked on its own, so some may fail while others succeed.
  */
@@ -10,7 +10,7 @@ import { api, nonFieldErrorText } from '../../lib/api-client';
 import { downloadFile } from './document-exports';
 import { refreshAfterDocumentChange } from './documents-queries';
 
-/** Exactly the catalogue's text (spec §8 Bulk CSV failure). */
+/** Exactly the catalogue's text (docs/documents.md Bulk CSV failure). */
 export const BULK_CSV_FAILED = 'Some of the chosen documents could not be exported as CSV.';
 
 export interface BulkOutcome {

@@ -32,7 +32,7 @@ const isCreatable = (kind: DocumentKind): kind is CreatableReportKind =>
 /** Still waiting for a first answer (a paused or failed query counts as answered: the form uses what it has). */
 const waiting = (query: UseQueryResult<unknown>): boolean => query.isPending && query.fetchStatus === 'fetching';
 
-/** 'Create new report' / 'Edit report' dialog (spec §2 Documents and Wallets, §5 Report form). */
+/** 'Create new report' / 'Edit report' dialog (docs/documents.md and Wallets, docs/reports.md). */
 export function CreateReportDialog({ mode, onClose, onSaved }: CreateReportDialogProps) {
   return (
     <Dialog open={mode !== null} onClose={onClose} title={mode?.kind === 'edit' ? 'Edit report' : 'Create new report'}>

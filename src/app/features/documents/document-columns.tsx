@@ -1,4 +1,4 @@
-/** The columns of the invoice and report lists (spec §2 Documents). */
+/** The columns of the invoice and report lists (docs/documents.md). */
 import type { DocumentOut } from '../../../shared/document-types';
 import { PaymentStatusNote } from '../invoices';
 import type { DocumentColumn } from './document-table';

@@ -7,7 +7,7 @@ interface DocumentDeleteDialogProps {
   onConfirm: (document: DocumentOut) => void;
 }
 
-/** Asks before an invoice or report is deleted (spec §2 Documents). */
+/** Asks before an invoice or report is deleted (docs/documents.md). */
 export function DocumentDeleteDialog({ document, onCancel, onConfirm }: DocumentDeleteDialogProps) {
   const invoice = document?.kind === 'INVOICE';
   return (

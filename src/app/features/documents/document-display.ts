@@ -1,4 +1,4 @@
-/** How document rows read (spec §2 Documents, §4 invoice states and badges). */
+/** How document rows read (docs/documents.md invoice states and badges). */
 import dayjs from 'dayjs';
 import type { DocumentOut } from '../../../shared/document-types';
 import { DOCUMENT_KIND_LABELS, type InvoiceState } from '../../../shared/enums';
@@ -59,7 +59,7 @@ export function invoiceAmountText(document: Pick<DocumentOut, 'invoice'>): strin
   return text === '–' ? '—' : text;
 }
 
-/** Drafts have no due date (spec §2 Invoice view). */
+/** Drafts have no due date (docs/invoices.md). */
 export function dueDateText(document: Pick<DocumentOut, 'invoice'>): string {
   const invoice = document.invoice;
   if (!invoice || invoice.state === 'DRAFT') return '—';

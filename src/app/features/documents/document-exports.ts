@@ -1,5 +1,5 @@
 /**
- * Document downloads from the row menus (spec §2 Documents: Export as CSV, Export as PDF; §7 Data:
+ * Document downloads from the row menus (docs/documents.md: Export as CSV, Export as PDF; docs/data-model.md:
  * documents/{id}/export_csv downloaded as a file, invoices/{id}/pdf?download=true) and the rule for
  * accounting-software reports: their actions open the report's link, or say it cannot be shown.
  */
@@ -9,7 +9,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { buildUrl } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
-/** Spec §8 'Report link missing' (the wording names the integration). */
+/** docs/documents.md 'Report link missing' (the wording names the integration). */
 export const QUICKBOOKS_CANNOT_SHOW = 'Sorry, cannot show this report in the Quickbooks app.';
 
 export const isQuickbooksReport = (document: Pick<DocumentOut, 'kind'>): boolean => document.kind === 'QUICKBOOKS_REPORT';

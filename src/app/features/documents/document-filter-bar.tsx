@@ -15,7 +15,7 @@ import styles from './document-filter-bar.module.css';
 
 const STATUS_OPTIONS: readonly ChecklistOption<(typeof INVOICE_STATES)[number]>[] = INVOICE_STATES.map((state) => ({
   value: state,
-  // DUE reads 'SENT' (spec §2, §4).
+  // DUE reads 'SENT' (docs/documents.md).
   text: invoiceStatusDisplay(state).text,
 }));
 
@@ -30,7 +30,7 @@ interface DocumentFilterBarProps {
 }
 
 /**
- * The filters of the shown list (spec §2 Documents): created-date range, and for invoices status, currency, bill-to
+ * The filters of the shown list (docs/documents.md): created-date range, and for invoices status, currency, bill-to
  * labels and sort, for reports the type. On phones they fold under a 'Filters' button.
  */
 export function DocumentFilterBar({ tab, state, bounds, activeCount }: DocumentFilterBarProps) {

@@ -7,8 +7,8 @@ import { firstDocumentQuery } from './documents-queries';
 import { earliestDay } from './report-form-rules';
 
 /**
- * The bounds of a date-range filter (spec §5): from the user's first transaction or first document, whichever is
- * earlier (else today), to today. Documents are not asked for when `withDocuments` is false (guests, spec §6).
+ * The bounds of a date-range filter (docs/documents.md): from the user's first transaction or first document, whichever is
+ * earlier (else today), to today. Documents are not asked for when `withDocuments` is false (guests, docs/documents.md).
  */
 export function useActivityBounds(withDocuments: boolean): DateBounds {
   const firstTransaction = useQuery(firstTransactionQuery());

@@ -1,14 +1,14 @@
 /**
- * The documents lists' filters (spec §2 Documents, §3 "Document list filter", §9): a created-date range shared by
+ * The documents lists' filters (docs/documents.md "Document list filter", docs/documents.md): a created-date range shared by
  * both lists, and per list its own choices (invoices: status, currency, bill-to labels, sort; reports: kinds).
  * Saved in localStorage under `documents_filters`; the end date sits at the top level so the day-rollover rule of
- * spec §4 (transactions/day-rollover.ts) moves it.
+ * docs/documents.md (transactions/day-rollover.ts) moves it.
  */
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES, type DocumentKind, type FiatCurrency, type InvoiceState } from '../../../shared/enums';
 import { hasDateFormat, isRealDay } from '../transactions/date-range-rules';
 import type { DocumentListParams, DocumentTab } from './document-keys';
 
-/** Sort choices of the invoice list (spec §9): newest, price ascending, price descending. */
+/** Sort choices of the invoice list (docs/documents.md): newest, price ascending, price descending. */
 export const INVOICE_ORDERINGS = ['-created_at', 'total_amount', '-total_amount'] as const;
 export type InvoiceOrdering = (typeof INVOICE_ORDERINGS)[number];
 
@@ -22,7 +22,7 @@ export const INVOICE_ORDERING_LABELS: Record<InvoiceOrdering, string> = {
 export const REPORT_KINDS: readonly DocumentKind[] = DOCUMENT_KINDS.filter((kind) => kind !== 'INVOICE');
 
 export interface InvoiceFilterValues {
-  /** Checked states; all five by default (spec §2). Never empty. */
+  /** Checked states; all five by default (docs/documents.md). Never empty. */
   states: InvoiceState[];
   /** An invoice currency, or '' for any. */
   currency: FiatCurrency | '';

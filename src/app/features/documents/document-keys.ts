@@ -4,7 +4,7 @@
 export type DocumentTab = 'invoice' | 'report';
 
 /**
- * GET documents parameters of one list without paging (spec §3 "Document list filter", §7 Data, §9): built by
+ * GET documents parameters of one list without paging (docs/documents.md "Document list filter", docs/data-model.md, docs/documents.md): built by
  * document-filters.ts; the tab is part of the key only.
  */
 export interface DocumentListParams {

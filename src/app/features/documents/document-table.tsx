@@ -34,7 +34,7 @@ interface DocumentTableProps {
 }
 
 /**
- * A documents list (spec §2 Documents): a table with an Action column from 769 px, cards below (spec §9 table
+ * A documents list (docs/documents.md): a table with an Action column from 769 px, cards below (docs/documents.md table
  * breakpoint). The end of the list loads the next page ('Loading...').
  */
 export function DocumentTable({

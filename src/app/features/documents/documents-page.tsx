@@ -29,7 +29,7 @@ import styles from './documents.module.css';
 
 export const NO_WALLET_TITLE = 'Add your first wallet to get started!';
 
-/** Users without a wallet or exchange: a prompt to add one (spec §2 Documents). */
+/** Users without a wallet or exchange: a prompt to add one (docs/documents.md). */
 function NoWalletPrompt() {
   return (
     <div className={`card ${styles.prompt}`}>
@@ -199,7 +199,7 @@ function DocumentsScreen() {
   );
 }
 
-/** /documents (spec §2 Documents): guests read that it is for signed-in users, users without a wallet a prompt. */
+/** /documents (docs/documents.md): guests read that it is for signed-in users, users without a wallet a prompt. */
 export function DocumentsPage() {
   const user = useCurrentUser();
   if (!user) return null;

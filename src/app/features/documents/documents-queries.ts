@@ -1,5 +1,5 @@
 /**
- * Documents (spec §2 Documents, §7 Data): the invoice and report lists, 10 at a time, the first document's date,
+ * Documents (docs/documents.md, docs/data-model.md): the invoice and report lists, 10 at a time, the first document's date,
  * and report create / edit and document delete registered by key (mutation-defaults.ts), so a change paused by a
  * lost connection survives a reload and is sent once; a report create carries an Idempotency-Key.
  */
@@ -17,7 +17,7 @@ import type { ReportBody, ReportPatchBody } from './report-body';
 
 export { documentKeys, documentMutationKeys, type DocumentListParams, type DocumentTab } from './document-keys';
 
-/** Documents are listed 10 at a time (spec §9). */
+/** Documents are listed 10 at a time (docs/documents.md). */
 export const DOCUMENTS_PAGE_SIZE = 10;
 export const INVOICE_DELETED = 'Invoice was successfully deleted';
 export const REPORT_DELETED = 'Report was successfully deleted';
@@ -52,7 +52,7 @@ export function documentsInfiniteQuery(params: DocumentListParams, enabled = tru
   });
 }
 
-/** The oldest document's creation time: with the first transaction, the earliest day a report may start (spec §5). */
+/** The oldest document's creation time: with the first transaction, the earliest day a report may start (docs/documents.md). */
 export function firstDocumentQuery(enabled = true) {
   return queryOptions({
     queryKey: documentKeys.first,

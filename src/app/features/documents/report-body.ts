@@ -1,5 +1,5 @@
 /**
- * What POST documents receives for a report (spec §5 Report form): choosing no account or every wallet sends no
+ * What POST documents receives for a report (docs/reports.md): choosing no account or every wallet sends no
  * `wallets` (all wallets), choosing exchange accounts only sends `wallets: []`, and `cex` names the exchanges.
  */
 import type { CreatableReportKind } from '../../../shared/enums';
@@ -88,7 +88,7 @@ export function selectionOfReport(document: Pick<DocumentOut, 'wallets' | 'cex'>
   };
 }
 
-/** The accounts ticked when the dialog opens from a wallet or exchange card (spec §2 Wallets). */
+/** The accounts ticked when the dialog opens from a wallet or exchange card (docs/wallets.md). */
 export function presetSelection(preset: { walletId?: string; cexId?: string }): AccountSelection {
   return {
     walletIds: preset.walletId ? [preset.walletId] : [],

@@ -15,7 +15,7 @@ interface ReportDateFieldsProps {
   onBlur: (which: RangeEnd) => void;
 }
 
-/** The report's From and To days (spec §5 generic date rules), each with its error under it. */
+/** The report's From and To days (docs/documents.md generic date rules), each with its error under it. */
 export function ReportDateFields({ start, end, bounds, errors, onChange, onBlur }: ReportDateFieldsProps) {
   const id = useId();
   const field = (which: RangeEnd, label: string, value: string, min: string, max: string) => {

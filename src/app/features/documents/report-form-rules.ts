@@ -1,5 +1,5 @@
 /**
- * Checks of the report form (spec §5): name and type required, From/To required and following the generic date
+ * Checks of the report form (docs/documents.md): name and type required, From/To required and following the generic date
  * rules (yyyy-MM-dd, a real day between the earliest allowed day and today, "To" after "From"); where a server
  * 400 puts its messages.
  */
@@ -46,7 +46,7 @@ export function earliestDay(...moments: readonly (string | null | undefined)[]):
 }
 
 /**
- * The report's earliest allowed day (spec §2, §5): a report made from a wallet card starts at that wallet's first
+ * The report's earliest allowed day (docs/documents.md): a report made from a wallet card starts at that wallet's first
  * transaction; otherwise the user's first transaction or first document, whichever is earlier.
  */
 export function reportFirstDay(sources: {
@@ -78,7 +78,7 @@ export interface PlacedReportErrors {
   general: string;
 }
 
-/** A 400's messages on the matching fields (spec §5); the rest in the general area. */
+/** A 400's messages on the matching fields (docs/documents.md); the rest in the general area. */
 export function placeReportErrors(errors: FieldErrors | null): PlacedReportErrors {
   const fields: ReportFormErrors = {};
   const general: string[] = [];

@@ -43,7 +43,7 @@ interface ReportFormProps {
 const isQuickbooksRefusal = (error: unknown): boolean =>
   error instanceof ApiError && (error.fieldErrors?.non_field_errors ?? []).includes(QUICKBOOKS_NOT_AUTHENTICATED);
 
-/** The report form (spec §5 Report form): create, or edit a report's name and range. */
+/** The report form (docs/reports.md): create, or edit a report's name and range. */
 export function ReportForm({ document, initial, wallets, exchanges, bounds, onDone }: ReportFormProps) {
   const id = useId();
   const navigate = useNavigate();
@@ -109,7 +109,7 @@ export function ReportForm({ document, initial, wallets, exchanges, bounds, onDo
       onDone(saved);
     } catch (error) {
       if (isQuickbooksRefusal(error)) {
-        // Spec §5: the accounting-integration report needs a connection, made in the settings.
+        // docs/documents.md: the accounting-integration report needs a connection, made in the settings.
         toast(QUICKBOOKS_NOT_AUTHENTICATED, 'error');
         onDone(null);
         void navigate({ to: '/settings', search: { section: 'integrations' } });

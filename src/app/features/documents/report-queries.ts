@@ -1,5 +1,5 @@
 /**
- * A report's rows for the View Report dialog (spec §2 Documents, §7 Data): GET documents/{id}/holdings for a
+ * A report's rows for the View Report dialog (docs/documents.md, docs/data-model.md): GET documents/{id}/holdings for a
  * holdings report, GET documents/{id}/transactions for the other kinds, 10 at a time. Keys start with
  * 'documents', so any documents change (documentKeys.all) asks them again.
  */
@@ -9,7 +9,7 @@ import type { DocumentOut } from '../../../shared/document-types';
 import type { HoldingsReportRow, ReportPage, TransactionReportRow } from '../../../shared/report-types';
 import { api } from '../../lib/api-client';
 
-/** Report rows are shown 10 at a time (spec §9 page sizes). */
+/** Report rows are shown 10 at a time (docs/documents.md page sizes). */
 export const REPORT_PAGE_SIZE = 10;
 
 export type ReportRowsKind = 'holdings' | 'transactions';

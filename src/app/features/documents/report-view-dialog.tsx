@@ -177,7 +177,7 @@ interface ReportViewDialogProps {
 }
 
 /**
- * View Report (spec §2 Documents report row menu): a modal native <dialog>, labelled 'View Report' and the
+ * View Report (docs/documents.md report row menu): a modal native <dialog>, labelled 'View Report' and the
  * report's name, with its kind and range and its rows — transactions, or holdings with the ITIN in groups
  * 4-4-rest — 10 at a time. Escape, the backdrop and the close button close it; focus returns to the opener.
  */

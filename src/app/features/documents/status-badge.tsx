@@ -9,7 +9,7 @@ const TONE_CLASS = {
   blue: styles.badgeBlue,
 } as const;
 
-/** An invoice's state as a coloured badge (spec §4); DUE reads 'SENT'. */
+/** An invoice's state as a coloured badge (docs/documents.md); DUE reads 'SENT'. */
 export function StatusBadge({ state }: { state: InvoiceState }) {
   const { text, tone } = invoiceStatusDisplay(state);
   return <span className={`${styles.badge} ${TONE_CLASS[tone] ?? ''}`}>{text}</span>;

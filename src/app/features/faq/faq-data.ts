@@ -3,7 +3,7 @@ import type { FaqItem } from './faq-types';
 
 const baseCurrencies = FIAT_CURRENCIES.join(', ');
 
-/** The questions of the FAQ page (spec §2 FAQ), most asked first. */
+/** The questions of the FAQ page (docs/app-shell.md), most asked first. */
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     id: 'mobile',

@@ -7,7 +7,7 @@ import { FAQ_ITEMS } from './faq-data';
 import { filterFaq, NO_RESULTS_TEXT, pageFaq, showAllLabel } from './faq-filter';
 import styles from './faq.module.css';
 
-/** FAQ (spec §2): search on question text, the first 5 then all, an accordion of answers. Public. */
+/** FAQ (docs/app-shell.md): search on question text, the first 5 then all, an accordion of answers. Public. */
 export function FaqPage() {
   const user = useCurrentUser();
   const navigate = useNavigate();

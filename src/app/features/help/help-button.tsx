@@ -9,7 +9,7 @@ import styles from './help.module.css';
 type HelpDialog = 'about' | 'legal' | null;
 
 /**
- * The floating help button of spec §2: About us, FAQ, Chat (the support chat the tutorial's end points to),
+ * The floating help button of docs/app-shell.md: About us, FAQ, Chat (the support chat the tutorial's end points to),
  * Contact, Legal and social links.
  */
 export function HelpButton() {

@@ -1,6 +1,6 @@
 import { CONTACT_EMAIL } from './help-links';
 
-/** 'About us' text of the help menu (spec §1). */
+/** 'About us' text of the help menu (docs/app-shell.md). */
 export function AboutText() {
   return (
     <>

@@ -39,13 +39,13 @@ function InvoiceActions({ invoice }: { invoice: InvoiceOut }) {
       >
         View PDF
       </a>
-      {/* Only drafts can be edited (spec §4). */}
+      {/* Only drafts can be edited (docs/invoices.md). */}
       {invoice.state === 'DRAFT' ? (
         <Link className="btn" to="/new-invoice" state={{ invoiceId: invoice.id }}>
           Edit
         </Link>
       ) : null}
-      {/* Only an invoice awaiting payment can be paid (spec §2). */}
+      {/* Only an invoice awaiting payment can be paid (docs/invoices.md). */}
       {invoice.state === 'DUE' ? (
         <Link className="btn btn-primary" to="/pay-invoice/$id" params={{ id: invoice.id }}>
           Pay Invoice
@@ -56,9 +56,9 @@ function InvoiceActions({ invoice }: { invoice: InvoiceOut }) {
 }
 
 /**
- * /invoices/$id (spec §2 Invoice view and payment): the invoice in its template's layout with its PDF links and,
+ * /invoices/$id (docs/invoices.md): the invoice in its template's layout with its PDF links and,
  * while it awaits payment, 'Pay Invoice'. A fetch the server refuses shows 'Invoice not found' and goes to /auth
- * (spec §8); without a network and without a saved copy the page says the invoice needs the network.
+ * (docs/invoices.md); without a network and without a saved copy the page says the invoice needs the network.
  */
 export function InvoicePage() {
   const id = useParams({ strict: false, select: (params) => params.id ?? '' });

@@ -1,5 +1,5 @@
 /**
- * The invoice PDF link (spec §2: 'PDF link: invoices/{id}/pdf with download true or false') of the invoice page.
+ * The invoice PDF link (docs/invoices.md: 'PDF link: invoices/{id}/pdf with download true or false') of the invoice page.
  */
 import { API } from '../../../shared/api-paths';
 import { buildUrl } from '../../lib/api-client';

@@ -1,5 +1,5 @@
 /**
- * GET invoices/{id} for the invoice page (spec §2 Invoice view and payment). Persisted with the rest of the cache,
+ * GET invoices/{id} for the invoice page (docs/invoices.md). Persisted with the rest of the cache,
  * so an invoice seen before opens offline.
  */
 import { queryOptions } from '@tanstack/react-query';
@@ -21,7 +21,7 @@ export function invoiceQuery(id: string) {
 
 /**
  * What a failed fetch means for the page: 'offline' when no response came (the invoice needs the network),
- * 'not-found' for any answer the server gave (404 and the rest: spec §8 'Invoice not found', go to /auth).
+ * 'not-found' for any answer the server gave (404 and the rest: docs/invoices.md 'Invoice not found', go to /auth).
  */
 export function invoiceFailure(error: unknown): 'offline' | 'not-found' {
   return error instanceof NetworkError ? 'offline' : 'not-found';

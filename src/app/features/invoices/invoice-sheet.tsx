@@ -1,5 +1,5 @@
 /**
- * The invoice itself (spec §2 Invoice view): a standard layout for the DEFAULT template and a formal letter for
+ * The invoice itself (docs/invoices.md): a standard layout for the DEFAULT template and a formal letter for
  * TAHOTM and ADVISORY. Dates read 'MMM dd, yyyy'; drafts show no due date.
  */
 import type { ReactNode } from 'react';

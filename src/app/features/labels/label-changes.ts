@@ -1,5 +1,5 @@
 /**
- * Label changes of contacts and transactions (spec §4 "Label picker", issue 4 "Offline"). Each change sends the
+ * Label changes of contacts and transactions (docs/labels.md "Label picker", issue 4 "Offline"). Each change sends the
  * full new set of a subject's labels, so:
  * - changes of one kind run one after another (a mutation scope): the server receives them in the order they were
  *   made, and the last one wins there as it does on screen;

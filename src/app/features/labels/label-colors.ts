@@ -1,4 +1,4 @@
-/** The 7 label colours of spec §3/§9 with chip styles readable in light and dark themes (contrast >= 4.5:1). */
+/** The 7 label colours of docs/labels.md with chip styles readable in light and dark themes (contrast >= 4.5:1). */
 import type { LabelColor } from '../../../shared/enums';
 
 export interface LabelSwatch {

@@ -26,7 +26,7 @@ interface LabelPickerProps {
 }
 
 /**
- * Label picker (spec §2 Contacts/Transactions, §4 "Label picker"): the chosen labels as chips and a button that
+ * Label picker (docs/contacts.md/Transactions, docs/labels.md "Label picker"): the chosen labels as chips and a button that
  * opens a dialog to pick or remove labels, or create one with a name and one of 7 colours.
  */
 export function LabelPicker({ subject, target, selected, onChange }: LabelPickerProps) {

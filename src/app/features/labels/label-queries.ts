@@ -1,5 +1,5 @@
 /**
- * Labels (spec §3 Label, §7 Data): the list, and creating one. A create made offline is kept with its
+ * Labels (docs/labels.md, docs/data-model.md): the list, and creating one. A create made offline is kept with its
  * Idempotency-Key and sent once when the connection returns.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** Checks of the create-label form (spec §5 "Label: name required"), with the shared label schema. */
+/** Checks of the create-label form (docs/labels.md "Label: name required"), with the shared label schema. */
 import * as v from 'valibot';
 import { labelSchema } from '../../../shared/schemas/label';
 

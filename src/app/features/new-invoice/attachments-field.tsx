@@ -1,5 +1,5 @@
 /**
- * The new-invoice form's attachments (spec §5 Attachments, §9): images or PDF files, read as data URLs, at most
+ * The new-invoice form's attachments (docs/invoices.md): images or PDF files, read as data URLs, at most
  * 10,000,000 bytes together once decoded. A choice that would go over the limit is not added at all; files of
  * other types are refused by name.
  */

@@ -15,7 +15,7 @@ interface ChoiceListProps {
   choices: readonly Choice[];
   value: string | null;
   onChange: (value: string) => void;
-  /** Maximum list height in px (spec §2: wallets 280, contacts 230, currencies 250). */
+  /** Maximum list height in px (docs/invoices.md: wallets 280, contacts 230, currencies 250). */
   maxHeight: number;
   empty: string;
   errors?: readonly string[];

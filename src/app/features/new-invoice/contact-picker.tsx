@@ -7,7 +7,7 @@ import { contactName, filterContacts } from '../contacts/contact-search';
 import { ChoiceList } from './choice-list';
 import styles from './new-invoice.module.css';
 
-/** Contacts list height (spec §2, §9). */
+/** Contacts list height (docs/invoices.md). */
 export const CONTACTS_MAX_HEIGHT = 230;
 
 interface ContactPickerProps {
@@ -17,7 +17,7 @@ interface ContactPickerProps {
   disabled?: boolean;
 }
 
-/** Bill to (spec §2 New invoice): the user's contacts with a search, 'Add contact' and 'Edit contact'. */
+/** Bill to (docs/invoices.md): the user's contacts with a search, 'Add contact' and 'Edit contact'. */
 export function ContactPicker({ value, onChange, errors, disabled }: ContactPickerProps) {
   const searchId = useId();
   const [search, setSearch] = useState('');

@@ -1,7 +1,7 @@
 import styles from './new-invoice.module.css';
 
 interface CryptoAmountProps {
-  /** The total in the receiving token, 4 decimals (total / quote rate, spec §5); null while unknown. */
+  /** The total in the receiving token, 4 decimals (total / quote rate, docs/invoices.md); null while unknown. */
   amount: string | null;
   symbol: string;
 }

@@ -1,5 +1,5 @@
 /**
- * The invoice form's own checks before it sends (spec §5 Invoice form, Owner, Pre-send checks, Minimum invoice
+ * The invoice form's own checks before it sends (docs/invoices.md, Owner, Pre-send checks, Minimum invoice
  * amount), with the rules the server applies (src/shared/invoice-rules.ts). Errors are keyed by the server's
  * dotted paths ('items.0.quantity', 'owner.email'), so the server's 400 and these land on the same fields.
  */

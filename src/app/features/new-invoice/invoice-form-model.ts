@@ -1,8 +1,8 @@
 /**
- * The invoice form's values and the bodies it sends (spec §2 New invoice, §3 Invoice, §4 Invoice states, §5 Invoice
+ * The invoice form's values and the bodies it sends (docs/invoices.md Invoice
  * form): pure functions, unit-tested. Each button asks for a state: SAVE DRAFT a DRAFT, Download PDF and SEND an
  * issued (DUE) invoice, Download PDF with download_only. An edit of a draft saved again as a draft drops the state
- * from the payload (spec §2), the server then keeps it a DRAFT.
+ * from the payload (docs/invoices.md), the server then keeps it a DRAFT.
  */
 import type { User } from '../../../shared/api-types';
 import type { InvoiceOut } from '../../../shared/document-types';
@@ -61,7 +61,7 @@ export interface InvoiceFormValues {
 /** The three buttons of the form. */
 export type SubmitAction = 'draft' | 'download' | 'send';
 
-/** The state each button asks for (spec §4). */
+/** The state each button asks for (docs/invoices.md). */
 export const ACTION_STATE: Record<SubmitAction, 'DRAFT' | 'DUE'> = { draft: 'DRAFT', download: 'DUE', send: 'DUE' };
 
 export const DEFAULT_INVOICE_CURRENCY: FiatCurrency = 'USD';
@@ -70,7 +70,7 @@ export function emptyOwner(): OwnerDraft {
   return Object.fromEntries(OWNER_FIELDS.map((field) => [field, ''])) as OwnerDraft;
 }
 
-/** The sender's details from the user's profile (spec §2 From: prefilled, editable). */
+/** The sender's details from the user's profile (docs/invoices.md From: prefilled, editable). */
 export function ownerFromUser(user: User | null): OwnerDraft {
   const owner = emptyOwner();
   if (user === null) return owner;
@@ -136,7 +136,7 @@ export function invoiceToForm(invoice: InvoiceOut): InvoiceFormValues {
   };
 }
 
-/** Choosing Fiat-to-Crypto forces the currency to EUR (spec §2). */
+/** Choosing Fiat-to-Crypto forces the currency to EUR (docs/invoices.md). */
 export function withFtc(values: InvoiceFormValues, isFtc: boolean): InvoiceFormValues {
   return { ...values, is_ftc: isFtc, fiat_currency: isFtc ? FTC_CURRENCY : values.fiat_currency };
 }

@@ -47,7 +47,7 @@ interface InvoiceFormProps {
   onFresh: () => void;
 }
 
-/** The invoice form (spec §2 New invoice): SAVE DRAFT, Download PDF and SEND. */
+/** The invoice form (docs/invoices.md): SAVE DRAFT, Download PDF and SEND. */
 export function InvoiceForm({ user, initial, invoiceId, onFresh }: InvoiceFormProps) {
   const navigate = useNavigate();
   const online = useOnline();

@@ -1,5 +1,5 @@
 /**
- * The new-invoice form's line items as typed (spec §3 Invoice item, §5 Invoice form, §9): every number is the
+ * The new-invoice form's line items as typed (docs/invoices.md): every number is the
  * text of its input, so half-typed values ('', '1.', '.5') live in the draft and the totals stay exact decimal
  * strings (src/shared/money.ts; never a JS number).
  */
@@ -22,7 +22,7 @@ export interface InvoiceItemDraft {
 export const ITEM_TEXT_FIELDS = ['name', 'description', 'quantity', 'unit_price', 'discount', 'tax'] as const;
 export type ItemTextField = (typeof ITEM_TEXT_FIELDS)[number];
 
-/** A new line: quantity 1, no discount (a fixed amount by default), 0 % tax (a percent by default; spec §9). */
+/** A new line: quantity 1, no discount (a fixed amount by default), 0 % tax (a percent by default; docs/invoices.md). */
 export function emptyItemDraft(): InvoiceItemDraft {
   return {
     name: '',

@@ -1,5 +1,5 @@
 /**
- * The line items of the new-invoice form (spec §2 New invoice, §3 Invoice item, §5 Invoice form, §9): one card per
+ * The line items of the new-invoice form (docs/invoices.md): one card per
  * item on phones, a compact grid from 769 px; live checks with the shared invoice rules once a field is left,
  * server errors ('items.0.quantity') on their field until it is edited, and exact totals in the invoice currency.
  */

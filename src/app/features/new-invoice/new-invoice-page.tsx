@@ -12,7 +12,7 @@ import { emptyInvoiceForm, invoiceToForm } from './invoice-form-model';
 import { EDIT_NEEDS_NETWORK, GUEST_INVOICE_TEXT } from './new-invoice-texts';
 import styles from './new-invoice.module.css';
 
-/** Loads the draft named in navigation state; anything but a draft opens its invoice page instead (spec §4). */
+/** Loads the draft named in navigation state; anything but a draft opens its invoice page instead (docs/invoices.md). */
 function EditInvoice({ user, invoiceId, onFresh }: { user: User; invoiceId: string; onFresh: () => void }) {
   const navigate = useNavigate();
   const query = useQuery({ ...invoiceQuery(invoiceId), staleTime: 0 });
@@ -62,7 +62,7 @@ function NewInvoice({ user, prefill, onFresh }: { user: User; prefill: { contact
 }
 
 /**
- * /new-invoice (spec §2 New invoice): the invoice form, empty (a contact or wallet may be prefilled from navigation
+ * /new-invoice (docs/invoices.md): the invoice form, empty (a contact or wallet may be prefilled from navigation
  * state) or, with { invoiceId } in navigation state, a draft to edit. Full access only (the route guard sends others
  * to /overview); a guest who gets here reads that the feature needs a login.
  */

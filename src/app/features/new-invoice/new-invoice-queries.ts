@@ -1,5 +1,5 @@
 /**
- * Calls of the invoice form (spec §7): GET tokens {network} for the receiving token, GET token-quote for the crypto
+ * Calls of the invoice form (docs/invoices.md): GET tokens {network} for the receiving token, GET token-quote for the crypto
  * amount and the 10 USDT minimum, POST invoices (with an Idempotency-Key per submit) and PATCH invoices/{id}.
  */
 import { queryOptions } from '@tanstack/react-query';

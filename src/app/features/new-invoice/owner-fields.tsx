@@ -25,7 +25,7 @@ const LABELS: Record<OwnerField, string> = {
 const PERSON: readonly OwnerField[] = ['first_name', 'last_name', 'email', 'company', 'address_line1', 'address_line2', 'city', 'postal_code', 'country', 'tax_number'];
 const BANK: readonly OwnerField[] = ['bank_name', 'bank_account', 'iban', 'clearing_number', 'swift'];
 
-/** Which owner fields an issued invoice needs (spec §5 Owner). */
+/** Which owner fields an issued invoice needs (docs/invoices.md). */
 function isRequired(field: OwnerField, template: InvoiceTemplate): boolean {
   if (['email', 'address_line1', 'city', 'postal_code', 'country'].includes(field)) return true;
   if (field === 'first_name' || field === 'last_name') return template === 'DEFAULT';
@@ -40,7 +40,7 @@ interface OwnerFieldsProps {
   disabled?: boolean;
 }
 
-/** From (spec §2): the sender's details, prefilled from the profile; bank details for the letter templates. */
+/** From (docs/invoices.md): the sender's details, prefilled from the profile; bank details for the letter templates. */
 export function OwnerFields({ owner, template, onChange, errors, disabled }: OwnerFieldsProps) {
   const fields = template === 'DEFAULT' ? PERSON : [...PERSON, ...BANK];
   return (

@@ -12,11 +12,11 @@ import type { InvoiceFormValues } from './invoice-form-model';
 import { paymentTokensQuery } from './new-invoice-queries';
 import styles from './new-invoice.module.css';
 
-/** List heights (spec §2, §9). */
+/** List heights (docs/invoices.md). */
 export const WALLETS_MAX_HEIGHT = 280;
 export const CURRENCIES_MAX_HEIGHT = 250;
 
-/** The user's wallets an invoice can be paid to: Ethereum and Polygon (spec §3 Enumerations). */
+/** The user's wallets an invoice can be paid to: Ethereum and Polygon (docs/data-model.md). */
 export function paymentWallets(wallets: readonly Wallet[]): Wallet[] {
   return wallets.filter((wallet) => (INVOICE_PAYMENT_NETWORKS as readonly Network[]).includes(wallet.network));
 }
@@ -25,7 +25,7 @@ type PaymentValues = Pick<InvoiceFormValues, 'is_ftc' | 'fiat_currency' | 'walle
 
 interface PaymentFieldsProps {
   values: PaymentValues;
-  /** FTC needs identity verification done (kyc FULL_USER, spec §6). */
+  /** FTC needs identity verification done (kyc FULL_USER, docs/invoices.md). */
   canUseFtc: boolean;
   onFtcChange: (isFtc: boolean) => void;
   onChange: (change: Partial<PaymentValues>) => void;

@@ -1,5 +1,5 @@
 /**
- * Where a 400 of POST or PATCH invoices goes on the form (spec §5: server field errors on the matching fields,
+ * Where a 400 of POST or PATCH invoices goes on the form (docs/invoices.md: server field errors on the matching fields,
  * others in a general area). Keys are the server's dotted paths: 'owner.email', 'items.0.quantity'.
  */
 import type { FieldErrors } from '../../../shared/api-types';

@@ -11,7 +11,7 @@ type LetterField = 'number' | 'project_name' | 'covering_period' | 'vendor';
 
 interface TemplateFieldsProps {
   values: Pick<InvoiceFormValues, 'kind' | LetterField>;
-  /** Only a user with a signed e-mail may choose another template than the default (spec §2, §6). */
+  /** Only a user with a signed e-mail may choose another template than the default (docs/invoices.md). */
   canChoose: boolean;
   onChange: (change: Partial<Pick<InvoiceFormValues, 'kind' | LetterField>>) => void;
   errors: FormErrors;

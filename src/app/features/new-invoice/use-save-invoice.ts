@@ -36,7 +36,7 @@ function failureText(error: unknown): string {
 }
 
 /**
- * Saving the form (spec §2 New invoice, §5): the form's own checks, for an issued invoice the pre-send checks and
+ * Saving the form (docs/invoices.md): the form's own checks, for an issued invoice the pre-send checks and
  * the 10 USDT minimum (via the USDT quote), then POST invoices (one Idempotency-Key per submit) or, for a draft
  * being edited, PATCH invoices/{id}. Failures come back as field and general messages, a 403 as the plan limit.
  */

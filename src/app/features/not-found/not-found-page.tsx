@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useCurrentUser } from '../../lib/session';
 import styles from './not-found.module.css';
 
-/** The 404 page (spec §2 /not-found). */
+/** The 404 page (docs/app-shell.md /not-found). */
 export function NotFoundPage() {
   const user = useCurrentUser();
   return (

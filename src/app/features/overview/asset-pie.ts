@@ -1,5 +1,5 @@
 /**
- * Inputs of the dashboard's asset pie (spec §2 Overview): one per held token, keyed by the token id. A symbol held
+ * Inputs of the dashboard's asset pie (docs/overview.md): one per held token, keyed by the token id. A symbol held
  * on more than one network (USDC on Ethereum and on Polygon) is labelled with its network, 'USDC (Polygon)', and
  * tokens still alike after that (two contracts on one network) also name their contract, shortened.
  */

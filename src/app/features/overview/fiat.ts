@@ -1,4 +1,4 @@
-/** Fiat display for the dashboard and wallet cards: the user's currency symbol and the spec's decimals (§9). */
+/** Fiat display for the dashboard and wallet cards: the user's currency symbol and the documented decimals (docs/overview.md). */
 import { FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
 import { directionSign, formatAmount, toDecimal } from '../../../shared/money';
 

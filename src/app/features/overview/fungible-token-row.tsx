@@ -17,7 +17,7 @@ function gainClass(value: string | null): string | undefined {
   return undefined;
 }
 
-/** One fungible token: balance, current price, value and unrealized gain (spec §3). */
+/** One fungible token: balance, current price, value and unrealized gain (docs/overview.md). */
 export function FungibleTokenRow({ row, currency }: { row: FungibleTokenSummaryRow; currency: FiatCurrency }) {
   return (
     <li className={styles.tokenRow}>

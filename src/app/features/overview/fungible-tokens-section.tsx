@@ -12,7 +12,7 @@ import { DATA_POLL_MS, useLivePolling } from './live-polling';
 import { balancesQuery, FUNGIBLE_TOP, fungibleTopQuery } from './overview-queries';
 import styles from './overview.module.css';
 
-/** Fungible Tokens (spec §2 Overview): the top 7 with 'See All', and the asset pie. */
+/** Fungible Tokens (docs/overview.md): the top 7 with 'See All', and the asset pie. */
 export function FungibleTokensSection({ user }: { user: User }) {
   const interval = useLivePolling(DATA_POLL_MS);
   const tokens = useQuery(fungibleTopQuery());

@@ -4,7 +4,7 @@ import { signOut } from '../../lib/session';
 import styles from './overview.module.css';
 
 /**
- * What guests (address-only or demo, read-only) see in place of the invoicing section (spec §2 Overview).
+ * What guests (address-only or demo, read-only) see in place of the invoicing section (docs/overview.md).
  * Signing in for real leaves the read-only session first, since the login page is for the signed-out.
  */
 export function GuestCard() {

@@ -69,7 +69,7 @@ function DocumentColumn({ state, title }: { state: InvoiceState; title: string }
   );
 }
 
-/** Invoicing (spec §2 Overview): the 2 latest invoices awaiting payment and paid, and 'Create Invoice'. */
+/** Invoicing (docs/overview.md): the 2 latest invoices awaiting payment and paid, and 'Create Invoice'. */
 export function InvoicingSection() {
   const { start, checking, limitText, dismissLimit } = useCreateInvoice();
 

@@ -42,7 +42,7 @@ function ActivityRow({ transaction }: { transaction: TransactionOut }) {
   );
 }
 
-/** Last Activity (spec §2 Overview): the 3 newest transactions, refreshed every 10 s. */
+/** Last Activity (docs/overview.md): the 3 newest transactions, refreshed every 10 s. */
 export function LastActivity() {
   const interval = useLivePolling(DATA_POLL_MS);
   const transactions = useQuery({ ...latestTransactionsQuery(), refetchInterval: interval });

@@ -1,11 +1,11 @@
 /**
  * Polling that pauses while the device is offline or the page is hidden and resumes on reconnect or return
- * (spec §4 Polling; ARCHITECTURE.md "Persistence").
+ * (docs/overview.md; ARCHITECTURE.md "Persistence").
  */
 import { focusManager, onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 
-/** Last transactions, balances and portfolio history refresh every 10 s (spec §4, §9). */
+/** Last transactions, balances and portfolio history refresh every 10 s (docs/overview.md). */
 export const DATA_POLL_MS = 10_000;
 /** NFTs refresh every 30 s. */
 export const NFT_POLL_MS = 30_000;

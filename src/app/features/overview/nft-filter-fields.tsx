@@ -16,7 +16,7 @@ function propertiesText(value: number): string {
 }
 
 /**
- * The NFT list's filters: a collection, an ordering and the properties slider (spec §9: from 0, off, to the
+ * The NFT list's filters: a collection, an ordering and the properties slider (docs/overview.md: from 0, off, to the
  * maximum; the value itself is not shown, screen readers hear it).
  */
 export function NftFilterFields({ filter, collections, maxProperties, onChange }: NftFilterFieldsProps) {

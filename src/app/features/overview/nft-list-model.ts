@@ -1,5 +1,5 @@
 /**
- * The NFT list's filter (spec §7 GET non-fungible-tokens-summary: ordering, collection; spec §9: a
+ * The NFT list's filter (docs/overview.md GET non-fungible-tokens-summary: ordering, collection; docs/overview.md: a
  * properties_number slider from 0, off, to the largest number of properties among the user's NFTs). The server
  * filters; the same rules run here on the full cached list, so the list answers at once and offline.
  */

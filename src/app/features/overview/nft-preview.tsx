@@ -18,7 +18,7 @@ function priceText(nft: NftItem): string {
   }
 }
 
-/** The image, falling back to the egg picture when it is missing or fails (spec §8). */
+/** The image, falling back to the egg picture when it is missing or fails (docs/overview.md). */
 function NftImage({ nft }: { nft: NftItem }) {
   const [failed, setFailed] = useState(false);
   const src = !nft.image_url || failed ? eggImage : nft.image_url;

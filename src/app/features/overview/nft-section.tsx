@@ -10,7 +10,7 @@ import { NFT_PREVIEW, nftPreviewQuery } from './overview-queries';
 import styles from './overview.module.css';
 
 /**
- * Non-Fungible Tokens (spec §2 Overview): 5 previews, refreshed every 30 s, and 'See All' opening the whole list
+ * Non-Fungible Tokens (docs/overview.md): 5 previews, refreshed every 30 s, and 'See All' opening the whole list
  * with its filters.
  */
 export function NftSection() {

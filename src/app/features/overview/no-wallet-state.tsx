@@ -3,7 +3,7 @@ import type { User } from '../../../shared/api-types';
 import { MESSAGES } from '../../../shared/messages';
 import styles from './overview.module.css';
 
-/** The dashboard of a user without a wallet or exchange (spec §2 Overview). */
+/** The dashboard of a user without a wallet or exchange (docs/overview.md). */
 export function NoWalletState({ user }: { user: User }) {
   return (
     <section className={`card ${styles.emptyState}`} aria-labelledby="no-wallet-title">

@@ -14,7 +14,7 @@ import { TotalAssetsCard } from './total-assets-card';
 import { WelcomeDialog } from './welcome-dialog';
 import styles from './overview.module.css';
 
-/** The dashboard (spec §2 Overview). Guests read it too; invoicing is for full-access users. */
+/** The dashboard (docs/overview.md). Guests read it too; invoicing is for full-access users. */
 export function OverviewPage() {
   const user = useCurrentUser();
   const tutorialRunning = useRouterState({ select: (state) => state.location.state.tutorial !== undefined });

@@ -1,4 +1,4 @@
-/** Query-options factories of the dashboard (spec §2 Overview, §7 Data), one per call. */
+/** Query-options factories of the dashboard (docs/overview.md, docs/data-model.md), one per call. */
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
 import type { Page } from '../../../shared/api-types';
@@ -16,7 +16,7 @@ import { DATA_POLL_MS } from './live-polling';
 import { nftListParams, type NftFilter } from './nft-list-model';
 import type { NftSummary } from './overview-types';
 
-/** Dashboard sizes (spec §9): Last Activity 3, documents 2 per state, fungible top 7, NFT preview 5. */
+/** Dashboard sizes (docs/overview.md): Last Activity 3, documents 2 per state, fungible top 7, NFT preview 5. */
 export const LAST_ACTIVITY_SIZE = 3;
 export const DASHBOARD_DOCUMENTS_PER_STATE = 2;
 export const FUNGIBLE_TOP = 7;
@@ -47,7 +47,7 @@ export function balancesQuery() {
   });
 }
 
-/** GET fungible-tokens-summary, first page of 10 (spec §7); the dashboard shows the top 7. */
+/** GET fungible-tokens-summary, first page of 10 (docs/overview.md); the dashboard shows the top 7. */
 export function fungibleTopQuery() {
   return queryOptions({
     queryKey: overviewKeys.fungibleTop,
@@ -121,7 +121,7 @@ export function latestTransactionsQuery() {
   });
 }
 
-/** GET documents: the 2 newest invoices in one state (spec §2 Overview, §9). */
+/** GET documents: the 2 newest invoices in one state (docs/overview.md). */
 export function dashboardDocumentsQuery(state: InvoiceState) {
   return queryOptions({
     queryKey: overviewKeys.dashboardDocuments(state),

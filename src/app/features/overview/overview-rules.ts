@@ -1,7 +1,7 @@
-/** When the dashboard's suggestion card and welcome dialog appear (spec §2 Overview). */
+/** When the dashboard's suggestion card and welcome dialog appear (docs/overview.md). */
 import type { User } from '../../../shared/api-types';
 
-/** Closing the suggestion card postpones it for 1 day (spec §9). */
+/** Closing the suggestion card postpones it for 1 day (docs/overview.md). */
 export const SUGGESTION_POSTPONE_MS = 24 * 60 * 60 * 1000;
 
 type SuggestionUser = Pick<User, 'full_access' | 'kyc' | 'suggestions'>;
@@ -34,7 +34,7 @@ export function shouldShowWelcome(
   return !user.is_tutorial_viewed && user.full_access && user.has_wallet && !tutorialRunning;
 }
 
-/** Plans with portfolio history (spec §6: PLUS; ENTERPRISE includes everything PLUS has). */
+/** Plans with portfolio history (docs/overview.md: PLUS; ENTERPRISE includes everything PLUS has). */
 export function hasPortfolioHistory(user: Pick<User, 'subscription'>): boolean {
   return user.subscription.plan === 'PLUS' || user.subscription.plan === 'ENTERPRISE';
 }

@@ -7,7 +7,7 @@ import { invoicesLimitQuery } from '../../lib/wallet-queries';
 import { invoiceUsageText } from './overview-rules';
 import styles from './overview.module.css';
 
-/** The plan and invoice-usage box (spec §2 Overview). */
+/** The plan and invoice-usage box (docs/overview.md). */
 export function PlanUsageBox({ user }: { user: User }) {
   const limit = useQuery({ ...invoicesLimitQuery(), staleTime: 30_000 });
   const { plan, cancelled_at: cancelledAt, ends_at: endsAt } = user.subscription;

@@ -68,7 +68,7 @@ function PortfolioGate() {
   );
 }
 
-/** My Portfolio (spec §2 Overview): value history over 7, 30 or 60 days, for Plus users. */
+/** My Portfolio (docs/overview.md): value history over 7, 30 or 60 days, for Plus users. */
 export function PortfolioSection({ user }: { user: User }) {
   const [numDays, setNumDays] = useState<PortfolioInterval>(DEFAULT_PORTFOLIO_INTERVAL);
   const allowed = hasPortfolioHistory(user);

@@ -18,7 +18,7 @@ const TEXTS = {
   },
 } as const;
 
-/** 'Suggested for you' (spec §2 Overview): opens /fiat-payment-kyc; closing it postpones it for a day. */
+/** 'Suggested for you' (docs/overview.md): opens /fiat-payment-kyc; closing it postpones it for a day. */
 export function SuggestionCard({ user }: { user: User }) {
   const navigate = useNavigate();
   const update = useUpdateUser();

@@ -10,7 +10,7 @@ interface TokenIconProps {
 
 /**
  * A token's logo; its first letter in a circle when it has none; the small default logo when its image fails to
- * load (spec §8 "Failed images").
+ * load (docs/overview.md "Failed images").
  */
 export function TokenIcon({ symbol, imageUrl, size = 32 }: TokenIconProps) {
   const [failed, setFailed] = useState(false);

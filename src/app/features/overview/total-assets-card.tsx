@@ -6,7 +6,7 @@ import { DATA_POLL_MS, useLivePolling } from './live-polling';
 import { balancesQuery } from './overview-queries';
 import styles from './overview.module.css';
 
-/** Total Assets Value (spec §2 Overview): the sum over active wallets and exchanges, refreshed every 10 s. */
+/** Total Assets Value (docs/overview.md): the sum over active wallets and exchanges, refreshed every 10 s. */
 export function TotalAssetsCard({ user }: { user: User }) {
   const interval = useLivePolling(DATA_POLL_MS);
   const balances = useQuery({ ...balancesQuery(), refetchInterval: interval });

@@ -11,7 +11,7 @@ import { useUpdateUser } from './use-update-user';
 import styles from './overview.module.css';
 
 /**
- * 'Welcome to {product}!' (spec §2 Overview): 'Get started' runs the tutorial from its first step; 'Maybe Later'
+ * 'Welcome to {product}!' (docs/overview.md): 'Get started' runs the tutorial from its first step; 'Maybe Later'
  * marks it viewed (it stays available from Settings and the FAQ).
  */
 export function WelcomeDialog({ user }: { user: User }) {

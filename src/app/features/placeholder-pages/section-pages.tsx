@@ -4,7 +4,7 @@ import { NOT_AVAILABLE_YET, NoticeCard, PageFrame } from './page-frame';
 
 interface SectionPageProps {
   title: string;
-  /** Guests (full_access false) read the logged-in-only message instead (spec §6). */
+  /** Guests (full_access false) read the logged-in-only message instead (docs/app-shell.md). */
   loggedInOnly?: boolean;
 }
 

@@ -10,7 +10,7 @@ import styles from './quick-create.module.css';
 
 type LimitedAction = 'invoice' | 'wallet';
 
-/** The limit text for an action the plan forbids (spec §8). */
+/** The limit text for an action the plan forbids (docs/app-shell.md). */
 export function limitMessage(action: LimitedAction, limit: PlanLimit): string {
   const n = limit.limit ?? limit.count;
   return action === 'invoice' ? MESSAGES.invoiceLimit(n) : MESSAGES.walletLimit(n);
@@ -24,7 +24,7 @@ function PlusIcon() {
   );
 }
 
-/** The '+' quick-create menu of spec §2: full-access users only; others read why. */
+/** The '+' quick-create menu of docs/app-shell.md: full-access users only; others read why. */
 export function QuickCreateMenu({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ interface UpgradeDialogProps {
   message: string;
 }
 
-/** Upgrade dialog of spec §2: why the action is blocked, and 'EXPLORE PLANS' to /pricing. */
+/** Upgrade dialog of docs/app-shell.md: why the action is blocked, and 'EXPLORE PLANS' to /pricing. */
 export function UpgradeDialog({ open, onClose, message }: UpgradeDialogProps) {
   const navigate = useNavigate();
   return (

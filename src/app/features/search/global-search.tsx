@@ -38,7 +38,7 @@ function useDebounced(value: string, delay: number): string {
   return debounced;
 }
 
-/** A failed search, in the error catalogue's words (spec §8): no response, a refusal, or a server error. */
+/** A failed search, in the error catalogue's words (docs/search.md): no response, a refusal, or a server error. */
 function searchErrorText(error: unknown): string {
   if (error instanceof NetworkError) return MESSAGES.networkProblem;
   if (error instanceof ApiError && error.status === 403) return MESSAGES.forbidden;
@@ -46,7 +46,7 @@ function searchErrorText(error: unknown): string {
 }
 
 /**
- * Global search in the top bar (spec §2): typing waits 500 ms, results come grouped by category, 3 per group
+ * Global search in the top bar (docs/search.md): typing waits 500 ms, results come grouped by category, 3 per group
  * with 'see more' up to 6; a result opens its category's page with the search text. On phones a button opens the
  * search field over the top bar.
  */

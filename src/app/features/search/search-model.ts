@@ -1,4 +1,4 @@
-/** Global search results (spec §2 Top bar, §9): grouped by category, 3 per group, 6 after 'see more'. */
+/** Global search results (docs/app-shell.md, docs/search.md): grouped by category, 3 per group, 6 after 'see more'. */
 import type { SearchCategory } from '../../../shared/data-types';
 
 export const SEARCH_DEBOUNCE_MS = 500;

@@ -8,7 +8,7 @@ import { signInErrorText } from '../auth/error-text';
 import styles from './settings.module.css';
 
 /**
- * 'Delete account permanently' (spec §2 Settings): asks for confirmation, deletes the account and everything in
+ * 'Delete account permanently' (docs/settings.md): asks for confirmation, deletes the account and everything in
  * it on the server, forgets the session on this device and goes to the login page.
  */
 export function DeleteAccount() {

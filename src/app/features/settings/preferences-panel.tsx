@@ -108,7 +108,7 @@ function RestartTutorial() {
 }
 
 /**
- * The Settings (preferences) panel (spec §2 Settings). Guests only switch the theme; the rest needs an account.
+ * The Settings (preferences) panel (docs/settings.md). Guests only switch the theme; the rest needs an account.
  */
 export function PreferencesPanel({ user }: { user: User }) {
   return (

@@ -125,7 +125,7 @@ function AddressForm({ user, onDone }: { user: User; onDone: () => void }) {
   );
 }
 
-/** Address with Edit (spec §5 Profile): read view, and a form with the required fields marked. */
+/** Address with Edit (docs/settings.md): read view, and a form with the required fields marked. */
 export function ProfileAddress({ user }: { user: User }) {
   const [editing, setEditing] = useState(false);
   const lines = addressLines(user);

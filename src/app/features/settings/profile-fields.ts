@@ -1,4 +1,4 @@
-/** Profile rules of spec §5: the name is split on its first space; the e-mail must look like one. */
+/** Profile rules of docs/settings.md: the name is split on its first space; the e-mail must look like one. */
 import * as v from 'valibot';
 import { MESSAGES } from '../../../shared/messages';
 
@@ -47,7 +47,7 @@ const optional = (max: number) =>
     '',
   );
 
-/** The profile's postal address form (spec §5): line 1, city, postal code and country required. */
+/** The profile's postal address form (docs/settings.md): line 1, city, postal code and country required. */
 export const profileAddressSchema = v.object({
   address_line1: required(255),
   address_line2: optional(255),

@@ -7,7 +7,7 @@ import { SaveStatus } from './save-status';
 import styles from './settings.module.css';
 import { PROFILE_SAVE_DELAY_MS, useUserAutosave } from './use-user-autosave';
 
-/** Name: split on the first space into first_name and last_name, saved 1 s after typing (spec §5). */
+/** Name: split on the first space into first_name and last_name, saved 1 s after typing (docs/settings.md). */
 function NameField({ user }: { user: User }) {
   const id = useId();
   const [value, setValue] = useState(() => joinName(user));
@@ -41,7 +41,7 @@ function NameField({ user }: { user: User }) {
 
 /**
  * Email: editable only when the user signed in with an address (a Google e-mail is the signed one); it must look
- * like an e-mail ('Enter a valid email address'), and a valid change is saved 1 s after typing (spec §5).
+ * like an e-mail ('Enter a valid email address'), and a valid change is saved 1 s after typing (docs/settings.md).
  */
 function EmailField({ user }: { user: User }) {
   const id = useId();
@@ -94,7 +94,7 @@ function EmailField({ user }: { user: User }) {
   );
 }
 
-/** The Profile panel (spec §2 Settings, §5 Profile). */
+/** The Profile panel (docs/settings.md). */
 export function ProfilePanel({ user }: { user: User }) {
   return (
     <div className={styles.stack}>

@@ -31,7 +31,7 @@ function PanelBody({ view, user }: { view: SettingsView; user: User }) {
 }
 
 /**
- * /settings (spec §2 Settings): a side menu (Profile, Settings, Billing, Integrations, Fiat-to-crypto) and the
+ * /settings (docs/settings.md): a side menu (Profile, Settings, Billing, Integrations, Fiat-to-crypto) and the
  * chosen panel; `?section=` picks it, integrations by default.
  */
 export function SettingsPage() {

@@ -1,5 +1,5 @@
 /**
- * The sections of /settings (spec §2 Settings): `?section=profile|settings|integrations|fiat-to-crypto`,
+ * The sections of /settings (docs/settings.md): `?section=profile|settings|integrations|fiat-to-crypto`,
  * integrations by default. Billing is a menu action (the billing portal), not a section of the URL.
  */
 export const SETTINGS_SECTIONS = ['profile', 'settings', 'integrations', 'fiat-to-crypto'] as const;

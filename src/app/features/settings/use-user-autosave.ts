@@ -6,7 +6,7 @@ import { mutationKeys } from '../../lib/query-keys';
 import type { UserPatch } from '../../lib/user-queries';
 import type { SaveState } from './save-status';
 
-/** Profile fields save 1 s after the last keystroke (spec §5, §9). */
+/** Profile fields save 1 s after the last keystroke (docs/settings.md). */
 export const PROFILE_SAVE_DELAY_MS = 1000;
 
 /**

@@ -1,4 +1,4 @@
-/** The main navigation tabs of the top bar (spec §2 "Top bar and menus"). */
+/** The main navigation tabs of the top bar (docs/app-shell.md "Top bar and menus"). */
 export const MAIN_TABS = [
   { name: 'Overview', to: '/overview' },
   { name: 'Transactions', to: '/transactions' },
@@ -10,7 +10,7 @@ export const MAIN_TABS = [
 export type MainTab = (typeof MAIN_TABS)[number];
 
 /**
- * The tab to highlight for a path: the one whose name is in the path (spec §2). A tab named by the first path
+ * The tab to highlight for a path: the one whose name is in the path (docs/app-shell.md). A tab named by the first path
  * segment wins; otherwise the first tab whose name appears anywhere in the path. Null when none does.
  */
 export function matchTab(pathname: string): MainTab | null {

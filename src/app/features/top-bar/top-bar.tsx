@@ -23,7 +23,7 @@ function Brand({ user }: { user: User | null }) {
   );
 }
 
-/** The top bar of spec §2: logo, main tabs, (search slot), fiat picker, quick-create and account menus. */
+/** The top bar of docs/app-shell.md: logo, main tabs, (search slot), fiat picker, quick-create and account menus. */
 export function TopBar() {
   const user = useCurrentUser();
   return (

@@ -1,5 +1,5 @@
 /**
- * The app's day rollover (spec §4 "Date filters"): started in main.tsx before the first render; screens that hold
+ * The app's day rollover (docs/transactions.md "Date filters"): started in main.tsx before the first render; screens that hold
  * saved filters or today's date follow the 'day-rollover' window event.
  */
 import { useEffect, useSyncExternalStore } from 'react';

@@ -28,7 +28,7 @@ interface Draft {
   endUnreadable: boolean;
 }
 
-/** From/To date inputs of spec §5: errors under each field, invalid values reset to the bounds on leaving it. */
+/** From/To date inputs of docs/transactions.md: errors under each field, invalid values reset to the bounds on leaving it. */
 export function DateRangeFields({ start, end, bounds, onApply }: DateRangeFieldsProps) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>({ start, end, startUnreadable: false, endUnreadable: false });

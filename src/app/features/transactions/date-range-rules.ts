@@ -1,5 +1,5 @@
 /**
- * The date-range filter rules of spec §5: yyyy-MM-dd values between the earliest allowed date (the user's first
+ * The date-range filter rules of docs/transactions.md: yyyy-MM-dd values between the earliest allowed date (the user's first
  * transaction, else today) and today, "From" strictly before "To"; invalid values reset to the bounds; the range
  * applies only when both dates parse and nothing is wrong.
  */
@@ -12,7 +12,7 @@ export const DATE_MESSAGES = {
   beforeTo: 'This date should be before "To" Date',
 } as const;
 
-/** Debounce of a date-range change before it filters the list (spec §9). */
+/** Debounce of a date-range change before it filters the list (docs/transactions.md). */
 export const DATE_FILTER_DEBOUNCE_MS = 100;
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,5 +1,5 @@
 /**
- * When the day-rollover rule of spec §4 runs (see day-rollover.ts): once when the app starts, before any screen
+ * When the day-rollover rule of docs/transactions.md runs (see day-rollover.ts): once when the app starts, before any screen
  * reads saved filters, and again on the first use after midnight while the app stays open (the page shown again,
  * the window focused, a tap, a click or a key press). The clock and the event targets are passed in.
  */

@@ -1,4 +1,4 @@
-/** Block explorer pages of a transaction hash per network (spec §2 Transactions "Explorer links"). */
+/** Block explorer pages of a transaction hash per network (docs/transactions.md "Explorer links"). */
 import type { Network } from '../../../shared/enums';
 
 const EXPLORER_TX_URLS: Record<Network, (hash: string) => string> = {

@@ -38,7 +38,7 @@ interface TransactionDetailsProps {
   labels: ReactNode;
 }
 
-/** The expanded part of a row (spec §2 Transactions "Details"). */
+/** The expanded part of a row (docs/transactions.md "Details"). */
 export function TransactionDetails({ tx, labels }: TransactionDetailsProps) {
   const value = fiatText(tx.value_fiat, tx.fiat_currency);
   const fees = feeTexts(tx);

@@ -1,6 +1,6 @@
 /**
- * The transaction list's filters and sort (spec §2 Transactions), saved in localStorage under
- * `transactions_filters` (spec §9) and turned into the GET transactions query (spec §7).
+ * The transaction list's filters and sort (docs/transactions.md), saved in localStorage under
+ * `transactions_filters` (docs/transactions.md) and turned into the GET transactions query (docs/transactions.md).
  */
 import type { QueryParams } from '../../lib/api-client';
 import { hasDateFormat, isRealDay } from './date-range-rules';
@@ -27,7 +27,7 @@ export const DEFAULT_TRANSACTION_FILTERS: TransactionFilters = {
   ordering: '-created_at',
 };
 
-/** Page size of the list (spec §9). */
+/** Page size of the list (docs/transactions.md). */
 export const TRANSACTIONS_PAGE_SIZE = 10;
 
 function stringList(value: unknown): string[] {

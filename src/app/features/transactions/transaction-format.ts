@@ -1,4 +1,4 @@
-/** Display texts of a transaction row and its details (spec §2 Transactions, §9 formats). */
+/** Display texts of a transaction row and its details (docs/transactions.md formats). */
 import dayjs from 'dayjs';
 import type { TransactionOut } from '../../../shared/data-types';
 import { EXCHANGES, FIAT_SYMBOLS, type FiatCurrency, type Network } from '../../../shared/enums';
@@ -46,7 +46,7 @@ export function orNoData(value: string | null | undefined, format: (value: strin
   return value === null || value === undefined || value === '' ? NO_DATA : format(value);
 }
 
-/** Gas is not shown for Bitcoin transactions (spec §2). */
+/** Gas is not shown for Bitcoin transactions (docs/transactions.md). */
 export function showsGas(tx: Pick<TransactionOut, 'network'>): boolean {
   return tx.network !== 'BITCOIN';
 }

@@ -1,5 +1,5 @@
 /**
- * Queries and the label mutation of the transaction list (spec §7 Data: GET transactions, PATCH
+ * Queries and the label mutation of the transaction list (docs/data-model.md: GET transactions, PATCH
  * transactions/{id}, GET transactions/limit).
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export function transactionsInfiniteQuery(params: TransactionListParams, enabled
   });
 }
 
-/** The oldest transaction: its day is the earliest date the filters accept (spec §5). */
+/** The oldest transaction: its day is the earliest date the filters accept (docs/transactions.md). */
 export function firstTransactionQuery(enabled = true) {
   return queryOptions({
     queryKey: transactionKeys.first,
@@ -51,7 +51,7 @@ export function firstTransactionQuery(enabled = true) {
   });
 }
 
-/** GET transactions/limit: how many transactions the plan loads (spec §8 transaction plan limit). */
+/** GET transactions/limit: how many transactions the plan loads (docs/transactions.md transaction plan limit). */
 export function transactionsLimitQuery(enabled = true) {
   return queryOptions({
     queryKey: queryKeys.transactionsLimit,
@@ -127,7 +127,7 @@ export function setTransactionLabelsDefaults(client: QueryClient) {
   };
 }
 
-/** Whether the plan's transaction limit dialog should open (spec §2: plan forbids more, list reached the limit). */
+/** Whether the plan's transaction limit dialog should open (docs/transactions.md: plan forbids more, list reached the limit). */
 export function reachedTransactionLimit(limit: Pick<PlanLimit, 'limit' | 'can_create'> | undefined, loaded: number): boolean {
   return limit !== undefined && !limit.can_create && limit.limit !== null && loaded >= limit.limit;
 }

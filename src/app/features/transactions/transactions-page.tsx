@@ -61,7 +61,7 @@ function TransactionList({ user }: { user: User }) {
   // Label changes not answered yet show their sets, whatever a refetch wrote meanwhile.
   const pendingLabels = usePendingLabelSets(transactionMutationKeys.setLabels);
   const rows = useMemo(() => withLabelSets(flattenPages(list.data), pendingLabels), [list.data, pendingLabels]);
-  // From the first transaction or first document, whichever is earlier (spec §5); guests have no documents.
+  // From the first transaction or first document, whichever is earlier (docs/transactions.md); guests have no documents.
   const bounds = useActivityBounds(user.full_access);
 
   // A filter or sort change starts from the first page: lists of other filters are dropped (kept while offline,
@@ -167,7 +167,7 @@ function TransactionList({ user }: { user: User }) {
   );
 }
 
-/** /transactions (spec §2 Transactions). */
+/** /transactions (docs/transactions.md). */
 export function TransactionsPage() {
   const user = useCurrentUser();
   if (!user) return null;

@@ -51,7 +51,7 @@ function SortHeader({
 }
 
 /**
- * The transaction table (spec §2): Date and Amount sortable; Labels (full access only), Explorer and expand
+ * The transaction table (docs/transactions.md): Date and Amount sortable; Labels (full access only), Explorer and expand
  * hidden at 768 px and less, where the date opens a row's details. The end of the list loads the next page.
  */
 export function TransactionsTable({

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The wide table (Labels, Explorer and expand columns) starts at 769 px (spec §2, §9). */
+/** The wide table (Labels, Explorer and expand columns) starts at 769 px (docs/transactions.md). */
 export const WIDE_TABLE_QUERY = '(min-width: 769px)';
 
 function subscribe(listener: () => void): () => void {

@@ -1,5 +1,5 @@
 /**
- * The guided tutorial (spec §2 Tutorial): 7 steps over /wallets, /overview, /transactions, /contacts and
+ * The guided tutorial (docs/app-shell.md): 7 steps over /wallets, /overview, /transactions, /contacts and
  * /documents, then a closing dialog. The current step travels in navigation state (lib/navigation-state).
  */
 import type { TutorialMarker } from '../../lib/navigation-state';
@@ -73,7 +73,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
 export const TUTORIAL_STEP_COUNT = TUTORIAL_STEPS.length;
 /** The marker of the closing 'You're ready to go' dialog, shown after the last step. */
 export const TUTORIAL_DONE_STEP = TUTORIAL_STEP_COUNT + 1;
-/** Delay between steps (spec §9), the length of the card's fade. */
+/** Delay between steps (docs/app-shell.md), the length of the card's fade. */
 export const TUTORIAL_TRANSITION_MS = 300;
 
 export const TUTORIAL_END_FAILED = 'Something went wrong while ending tutorial';

@@ -47,7 +47,7 @@ function date(value: string | null): string {
   return value ? dayjs(value).format('MMM DD, YYYY HH:mm') : 'No Activity Yet';
 }
 
-/** The details dialog a card opens (spec §2 Wallets). */
+/** The details dialog a card opens (docs/wallets.md). */
 export function AccountDetailsDialog({ selection, onClose }: { selection: AccountSelection; onClose: () => void }) {
   if (selection.kind === 'wallet') {
     const { wallet } = selection;

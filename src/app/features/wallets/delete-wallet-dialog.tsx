@@ -8,7 +8,7 @@ interface DeleteWalletDialogProps {
   onConfirm: () => void;
 }
 
-/** Deleting a wallet that documents were made from: they are listed, and deleted too (spec §2 Wallets). */
+/** Deleting a wallet that documents were made from: they are listed, and deleted too (docs/wallets.md). */
 export function DeleteWalletDialog({ wallet, onCancel, onConfirm }: DeleteWalletDialogProps) {
   return (
     <Dialog

@@ -12,7 +12,7 @@ interface ExchangeCardProps {
   onOpen: () => void;
 }
 
-/** An exchange account card (spec §2 Wallets): icon, exchange name, balance and tokens. */
+/** An exchange account card (docs/wallets.md): icon, exchange name, balance and tokens. */
 export function ExchangeCard({ account, menu, onOpen }: ExchangeCardProps) {
   const name = EXCHANGE_LABELS[account.exchange];
   return (

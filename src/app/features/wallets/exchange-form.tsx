@@ -19,7 +19,7 @@ type ExchangeValues = { exchange: string; api_key: string; secret_key: string };
 
 const EXCHANGE_OPTIONS = EXCHANGES.map((exchange) => ({ value: exchange, label: EXCHANGE_LABELS[exchange] }));
 
-/** The exchange (cex) form: Binance with a read-only API key and its secret (spec §5). */
+/** The exchange (cex) form: Binance with a read-only API key and its secret (docs/wallets.md). */
 export function ExchangeForm({ onDone }: { onDone: () => void }) {
   useSignals();
   const create = useMutation<ExchangeAccount, Error, CreateExchangeVariables>({

@@ -4,7 +4,7 @@ import { joinFieldErrors, signInErrorText } from '../auth/error-text';
 
 /**
  * Puts a failed save's 400 field errors on the matching fields and the rest (non_field_errors) in the form's
- * general area (spec §5). Errors the API client already announced (no connection, 401, 403, 5xx) are left alone.
+ * general area (docs/wallets.md). Errors the API client already announced (no connection, 401, 403, 5xx) are left alone.
  */
 export function applyServerErrors<T extends FieldValues>(
   form: FormStore<T, undefined>,

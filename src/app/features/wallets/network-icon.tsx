@@ -80,7 +80,7 @@ function Badge({ background, art, size, title }: { background: string; art: Reac
   );
 }
 
-/** A network's round logo (spec §3: network icon). */
+/** A network's round logo (docs/wallets.md: network icon). */
 export function NetworkIcon({ network, size = 32, title }: IconProps & { network: Network }) {
   const { background, art } = NETWORK_ART[network];
   return <Badge background={background} art={art} size={size} title={title ?? undefined} />;

@@ -1,5 +1,5 @@
 /**
- * What follows a saved wallet or exchange change (spec §2 Wallets): the lists at once, all data 2 seconds later
+ * What follows a saved wallet or exchange change (docs/wallets.md): the lists at once, all data 2 seconds later
  * (balances, transactions and documents are recomputed on the server meanwhile), and a 'reset-filters' event so
  * filtered screens show the new data unfiltered. The saved filters are dropped as well, so a screen opened later
  * (they are not mounted while the wallets page is) starts unfiltered too.
@@ -13,7 +13,7 @@ import { exchangeKeys } from './wallet-queries';
 /** Saved filters a wallet change makes stale. */
 const WALLET_DEPENDENT_FILTERS = [STORAGE_KEYS.transactionsFilters, STORAGE_KEYS.documentsFilters] as const;
 
-/** Delay before everything is refreshed after a save (spec §9: 2000 ms). */
+/** Delay before everything is refreshed after a save (docs/wallets.md: 2000 ms). */
 export const WALLET_REFRESH_DELAY_MS = 2000;
 
 export function refreshAfterWalletSave(client: QueryClient, delay: number = WALLET_REFRESH_DELAY_MS): void {

@@ -16,7 +16,7 @@ interface WalletCardProps {
   onOpen: () => void;
 }
 
-/** A wallet card (spec §2 Wallets): network icon, name, total balance and token icons, or the loading text. */
+/** A wallet card (docs/wallets.md): network icon, name, total balance and token icons, or the loading text. */
 export function WalletCard({ wallet, menu, onOpen }: WalletCardProps) {
   return (
     <li className={`card ${styles.card} ${wallet.is_active ? '' : styles.inactive}`} data-testid="wallet-card">

@@ -9,7 +9,7 @@ export type WalletDialogMode = { kind: 'add' } | { kind: 'edit'; wallet: WalletD
 
 type Tab = 'wallet' | 'exchange';
 
-/** Add Wallet (wallet or exchange form) and Edit Wallet (spec §2 Wallets). */
+/** Add Wallet (wallet or exchange form) and Edit Wallet (docs/wallets.md). */
 export function WalletFormDialog({ mode, onClose }: { mode: WalletDialogMode; onClose: () => void }) {
   const [tab, setTab] = useState<Tab>('wallet');
   if (mode.kind === 'edit') {

@@ -48,7 +48,7 @@ type Snapshot<T> = [readonly unknown[], T | undefined][];
 const walletLists = { queryKey: [...queryKeys.wallets, 'list'] };
 
 /**
- * The text of a failed delete: the server's non_field_errors joined by a space (spec §8). Null when the API client
+ * The text of a failed delete: the server's non_field_errors joined by a space (docs/wallets.md). Null when the API client
  * has already told the user (no connection, 401, 403, server error).
  */
 export function deleteFailureText(error: unknown): string | null {

@@ -1,4 +1,4 @@
-/** Query-options factories of the wallets screen (spec §2 Wallets, §7 Data). */
+/** Query-options factories of the wallets screen (docs/wallets.md, docs/data-model.md). */
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
 import type { Page } from '../../../shared/api-types';

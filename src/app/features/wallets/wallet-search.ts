@@ -1,4 +1,4 @@
-/** Filtering the wallets screen by a search text (?search=, spec §2 Top bar: a wallet result opens /wallets). */
+/** Filtering the wallets screen by a search text (?search=, docs/app-shell.md: a wallet result opens /wallets). */
 import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { EXCHANGE_LABELS } from './network-icon';

@@ -42,7 +42,7 @@ function Header({ onAdd, busy }: { onAdd?: () => void; busy?: boolean }) {
   );
 }
 
-/** The wallets screen (spec §2 Wallets): wallet and exchange cards, their menus and dialogs. */
+/** The wallets screen (docs/wallets.md): wallet and exchange cards, their menus and dialogs. */
 export function WalletsPage() {
   const user = useCurrentUser();
   if (!user) return null;

@@ -1,4 +1,4 @@
-/** GET transactions query parameters (spec §7 Data), checked with clear field errors. */
+/** GET transactions query parameters (docs/data-model.md), checked with clear field errors. */
 import * as v from 'valibot';
 import { list, single, wholeNumber } from '../../http/query-params';
 import { isCalendarDay } from '../zoned-day';

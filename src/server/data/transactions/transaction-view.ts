@@ -1,5 +1,5 @@
 /**
- * Transactions as the API shows them (spec §3 Transaction): amounts scaled by their token's decimals, the fee
+ * Transactions as the API shows them (docs/transactions.md): amounts scaled by their token's decimals, the fee
  * in the native coin, the gas price in gwei on EVM chains, value_fiat at the transaction's day in the user's
  * fiat (none for a past day whose FX rate is not stored yet), the counterparty with its contact's name, labels
  * and the payment label.

@@ -1,7 +1,7 @@
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** A user's address book (spec §3 Contact). Addresses and labels live in their own tables. */
+/** A user's address book (docs/contacts.md). Addresses and labels live in their own tables. */
 export const contacts = pgTable(
   'contacts',
   {

@@ -2,7 +2,7 @@ import { index, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { centralisedExchanges } from './centralised-exchanges';
 import { documents } from './documents';
 
-/** The exchange accounts a report covers (spec §3 Document: cex ids). Deleting either side drops the link. */
+/** The exchange accounts a report covers (docs/documents.md: cex ids). Deleting either side drops the link. */
 export const documentExchanges = pgTable(
   'document_exchanges',
   {

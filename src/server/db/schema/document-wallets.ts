@@ -4,7 +4,7 @@ import { wallets } from './wallets';
 
 /**
  * Which wallets a document (an invoice's receiving wallet, a report's chosen wallets) belongs to. Deleting a
- * wallet deletes the documents linked to it (spec §2 Wallets: the confirmation lists them as wallet_documents).
+ * wallet deletes the documents linked to it (docs/wallets.md: the confirmation lists them as wallet_documents).
  */
 export const documentWallets = pgTable(
   'document_wallets',

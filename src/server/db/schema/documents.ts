@@ -2,7 +2,7 @@ import { boolean, date, index, pgTable, text, timestamp, uniqueIndex, uuid } fro
 import { users } from './users';
 
 /**
- * Invoices and reports (spec §3 Document). `kind` is INVOICE or a report kind; `state` is the invoice state
+ * Invoices and reports (docs/documents.md). `kind` is INVOICE or a report kind; `state` is the invoice state
  * (null for reports). A report covers `start_date`..`end_date` (yyyy-MM-dd) over either every wallet
  * (`all_wallets`) or the wallets in document_wallets, plus the exchange accounts in document_exchanges. An
  * invoice's own fields live in `invoices` (one row per INVOICE document).

@@ -2,7 +2,7 @@ import { boolean, index, integer, numeric, pgTable, text, uuid } from 'drizzle-o
 import { invoices } from './invoices';
 
 /**
- * A line of an invoice (spec §3 Invoice item): base = quantity × unit_price minus the discount (percent or
+ * A line of an invoice (docs/invoices.md): base = quantity × unit_price minus the discount (percent or
  * fixed), tax a percent of base or fixed, total = base + tax, all with 5 decimals. `position` keeps their order.
  */
 export const invoiceItems = pgTable(

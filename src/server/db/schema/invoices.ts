@@ -6,24 +6,24 @@ import { documents } from './documents';
 import { users } from './users';
 import { wallets } from './wallets';
 
-/** The sender's details printed on an invoice (spec §3 Owner). */
+/** The sender's details printed on an invoice (docs/invoices.md). */
 export type InvoiceOwner = InvoiceOwnerOut;
 
 /** The bill-to contact as it was when the invoice was last saved (an issued invoice keeps it). */
 export type InvoiceContactSnapshot = InvoiceContactOut;
 
-/** An attached image or PDF as a data URL (spec §3 Invoice attachments). */
+/** An attached image or PDF as a data URL (docs/invoices.md attachments). */
 export interface InvoiceAttachment {
   name: string;
   data: string;
 }
 
-/** Fiat-to-crypto payment details of an invoice (spec §3 Invoice ftc). */
+/** Fiat-to-crypto payment details of an invoice (docs/invoices.md ftc). */
 export type InvoiceFtc = NonNullable<InvoiceOut['ftc']>;
 
 /**
  * An invoice's own fields; its name, state and created date are those of its INVOICE document (one invoice per
- * document, deleted with it). Amounts are decimals computed with 5 decimals (spec §3 Invoice item math).
+ * document, deleted with it). Amounts are decimals computed with 5 decimals (docs/invoices.md math).
  */
 export const invoices = pgTable(
   'invoices',

@@ -3,7 +3,7 @@ import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core
 import type { LabelColor } from '../../../shared/enums';
 import { users } from './users';
 
-/** A user's labels for contacts and transactions (spec §3 Label). Names are unique per user, ignoring case. */
+/** A user's labels for contacts and transactions (docs/labels.md). Names are unique per user, ignoring case. */
 export const labels = pgTable(
   'labels',
   {

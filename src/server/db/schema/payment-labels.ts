@@ -2,7 +2,7 @@ import { pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
- * The label a payment gets when it pays an invoice (spec §3 "Transaction label: name, tx_hash, invoice", §4
+ * The label a payment gets when it pays an invoice (docs/labels.md "Transaction label: name, tx_hash, invoice", docs/labels.md
  * Payer actions): posted to transaction_labels and shown as transc_label on the user's transaction with that
  * hash. `tx_hash` is stored lower-case; `invoice_id` names the paid invoice when known.
  */

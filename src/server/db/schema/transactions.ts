@@ -47,7 +47,7 @@ export const NATIVE_LOG_INDEX = -1;
 
 /**
  * Transactions of a user's wallets and exchange accounts, one row per value movement that concerns the wallet
- * (spec §3 Transaction). Amounts, gas and fees are unsigned integers in base units; prices and values are USD
+ * (docs/transactions.md). Amounts, gas and fees are unsigned integers in base units; prices and values are USD
  * decimals at the transaction's time (NULL until known). Chain rows are unique per (wallet, network, hash, log
  * index); exchange rows per (exchange account, external id).
  *

@@ -1,5 +1,5 @@
 /**
- * Fiat conversion from US dollars for the fiat list of spec §3. ECB currencies through Frankfurter; the
+ * Fiat conversion from US dollars for the fiat list of docs/chain-data.md. ECB currencies through Frankfurter; the
  * crypto "fiats" ETH, BNB and BTC through the coin's USD price; currencies the ECB does not fix (VND, and RUB
  * since March 2022) through a cross-rate source when one is configured (CoinGecko's bitcoin quotes).
  */

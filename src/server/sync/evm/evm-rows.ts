@@ -18,7 +18,7 @@ export interface EvmWalletTarget {
   address: string;
 }
 
-/** Decimals assumed for a token whose contract states none (spec §5: others 18). */
+/** Decimals assumed for a token whose contract states none (docs/chain-data.md: others 18). */
 const DEFAULT_DECIMALS = 18;
 
 function tokenOf(target: EvmWalletTarget, item: RawEvmTransfer, catalog: TokenCatalog): StoredTokenRef {

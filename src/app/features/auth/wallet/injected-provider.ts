@@ -12,7 +12,7 @@ export interface Eip1193Provider {
   isMetaMask?: boolean;
 }
 
-/** Where a visitor without a browser wallet is sent (spec §2 Login). */
+/** Where a visitor without a browser wallet is sent (docs/sign-in.md). */
 export const METAMASK_DOWNLOAD_URL = 'https://metamask.io/download/';
 
 export function isEip1193Provider(value: unknown): value is Eip1193Provider {

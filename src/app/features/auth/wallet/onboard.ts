@@ -8,7 +8,7 @@
  * - Ethereum mainnet is deliberately not in the chain list: for a wallet on an ENS chain web3-onboard resolves
  *   the account's ENS name through a public mainnet RPC whenever mainnet is listed. Sign-in does not depend on
  *   the wallet's chain, and chain switching for payments goes straight through the wallet's EIP-1193 provider
- *   (wallet_switchEthereumChain / wallet_addEthereumChain, spec §7 Wallet side).
+ *   (wallet_switchEthereumChain / wallet_addEthereumChain, docs/sign-in.md).
  */
 import type { EIP1193Provider, OnboardAPI } from '@web3-onboard/core';
 import injectedModule from '@web3-onboard/injected-wallets';
@@ -35,7 +35,7 @@ const ONBOARD_CHAINS = [
   { id: toHexChainId(CHAIN_IDS.FANTOM), label: 'Fantom', token: 'FTM' },
 ];
 
-/** Chains a WalletConnect session may use (spec §9: Ethereum, Polygon, Fantom, BSC); none is required. */
+/** Chains a WalletConnect session may use (docs/sign-in.md: Ethereum, Polygon, Fantom, BSC); none is required. */
 const WALLET_CONNECT_CHAINS = [CHAIN_IDS.ETHEREUM, CHAIN_IDS.POLYGON, CHAIN_IDS.FANTOM, CHAIN_IDS.BINANCE_SMART_CHAIN];
 
 type InjectedOptions = NonNullable<Parameters<typeof injectedModule>[0]>;

@@ -1,5 +1,5 @@
 /**
- * Sign-in with a wallet (spec §2 Login, §7 Auth): connect through web3-onboard, ask the server for an EIP-4361
+ * Sign-in with a wallet (docs/sign-in.md): connect through web3-onboard, ask the server for an EIP-4361
  * message, have the wallet sign it (personal_sign) and send the signature back. Loaded with import() only when a
  * wallet button is pressed.
  */
