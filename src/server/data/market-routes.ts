@@ -10,6 +10,7 @@ import { queryParams } from '../http/validation';
 import { isProviderError } from '../providers/http/provider-error';
 import { tokenKey } from '../providers/prices/types';
 import type { TokenInfo, TokenRegistry } from '../providers/tokens/token-registry';
+import { limitPayer } from '../payments/pay-rate-limit';
 import type { Services } from '../services';
 import { dataServicesOf } from './data-services';
 import { PRICE_DECIMALS } from './fiat-rates';
@@ -68,6 +69,8 @@ export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
   });
 
   app.get(API.tokenQuote, queryParams(quoteQuerySchema), async (c) => {
+    // The payment page asks for quotes signed out: such calls spend the payer's per-IP budget.
+    if (c.get('auth') === null) await limitPayer(c, s, null);
     const query = c.req.valid('query');
     const data = dataServicesOf(s);
     const token = resolveToken(data.tokens, query.token);
