@@ -11,6 +11,7 @@ import { paymentToken } from '../invoices/invoice-payment';
 import { isProviderError } from '../providers/http/provider-error';
 import { tokenKey } from '../providers/prices/types';
 import type { TokenInfo, TokenRegistry } from '../providers/tokens/token-registry';
+import { limitPayer } from '../payments/pay-rate-limit';
 import type { Services } from '../services';
 import { dataServicesOf } from './data-services';
 import { PRICE_DECIMALS } from './fiat-rates';
@@ -69,6 +70,8 @@ export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
   });
 
   app.get(API.tokenQuote, queryParams(quoteQuerySchema), async (c) => {
+    // The payment page asks for quotes signed out: such calls spend the payer's per-IP budget.
+    if (c.get('auth') === null) await limitPayer(c, s, null);
     const query = c.req.valid('query');
     const data = dataServicesOf(s);
     // An invoice's payment token is also quoted by its id where it is not in the lists (the devnet's USDC and USDT).
