@@ -35,7 +35,6 @@ export const INVOICE_MESSAGES = {
   unknownWallet: 'Choose one of your wallets.',
   pricesUnavailable: 'Prices are not available right now. Try again later.',
   templateNeedsSignedEmail: 'Only the default template is offered without a signed e-mail: sign in with Google to choose another.',
-  ftcNeedsKyc: 'Fiat-to-Crypto invoicing needs identity verification: set it up first.',
 } as const;
 
 /** Pre-send checks (docs/invoices.md), joined by `preSendMessage`. */

@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
 import { FTC_MESSAGES } from '../../src/shared/schemas/ftc';
-import { INVOICE_MESSAGES } from '../../src/shared/invoice-rules';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { DocumentOut, InvoiceOut } from '../../src/shared/document-types';
 import { contacts, documents, documentWallets, ftcProfiles, fxRates, invoiceItems, invoices, subscriptions, users, wallets } from '../../src/server/db/schema';
@@ -161,7 +160,7 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     const a = await account();
     // Fiat-to-Crypto needs identity verification (kyc FULL_USER), as the form says; issuing one also needs the bank
     // account (tests/integration/ftc.test.ts runs the whole set-up).
-    expect(await refused(a.client, dueBody(a, { is_ftc: true }))).toEqual({ is_ftc: [INVOICE_MESSAGES.ftcNeedsKyc] });
+    expect(await refused(a.client, dueBody(a, { is_ftc: true, state: 'DRAFT' }))).toEqual({ is_ftc: [FTC_MESSAGES.kycRequired] });
     await suite.db.update(users).set({ kyc: 'FULL_USER' }).where(eq(users.id, a.userId));
     expect(await refused(a.client, dueBody(a, { is_ftc: true }))).toEqual({ is_ftc: [FTC_MESSAGES.kycRequired] });
     await suite.db

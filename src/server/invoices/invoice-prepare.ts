@@ -18,6 +18,7 @@ import {
 } from '../../shared/invoice-rules';
 import { invoiceItemTotals } from '../../shared/money';
 import type { InvoiceInput } from '../../shared/schemas/invoice';
+import { FTC_MESSAGES } from '../../shared/schemas/ftc';
 import type { Database } from '../db/database';
 import { contacts, wallets, type InvoiceContactSnapshot, type NewInvoiceRow } from '../db/schema';
 import { fieldErrors } from '../http/api-error';
@@ -75,9 +76,8 @@ export async function prepareInvoice(
   const add = (field: string, message: string): void => {
     errors[field] = [...(errors[field] ?? []), message];
   };
-  // The form offers the other templates only with a signed e-mail, and Fiat-to-Crypto only after KYC.
+  // The form offers the other templates only with a signed e-mail.
   if (input.kind !== 'DEFAULT' && !user.signedEmail) add('kind', INVOICE_MESSAGES.templateNeedsSignedEmail);
-  if (input.is_ftc && user.kyc !== 'FULL_USER') add('is_ftc', INVOICE_MESSAGES.ftcNeedsKyc);
   const issued = input.state === 'DUE';
   if (issued) for (const [field, messages] of Object.entries(issuedInvoiceErrors(input))) for (const m of messages) add(field, m);
   const due = dueDateError(input.issued_at, input.expires_at);
@@ -112,7 +112,9 @@ export async function prepareInvoice(
     totalAmount: invoiceItemTotals(item).total,
   }));
   const totals = invoiceTotalsWithFee(input.items, input.is_ftc);
-  const ftc = issued && input.is_ftc && errors.is_ftc === undefined ? await ftcDetailsForIssue(s.db, user.id) : null;
+  // Fiat-to-Crypto needs a verified owner (kyc FULL_USER); issuing also needs their bank account.
+  if (input.is_ftc && !issued && user.kyc !== 'FULL_USER') add('is_ftc', FTC_MESSAGES.kycRequired);
+  const ftc = issued && input.is_ftc ? await ftcDetailsForIssue(s.db, user.id) : null;
   if (typeof ftc === 'string') add('is_ftc', ftc);
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
