@@ -273,6 +273,11 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const review = await json<ReviewPaymentOut[]>(await o.client.get(API.paymentsReview));
     expect(review).toEqual([expect.objectContaining({ tx_hash: ambiguous, reason: 'AMBIGUOUS', amount: '100' })]);
     expect(review[0]?.candidates.map((c) => c.invoice).sort()).toEqual([small.id, twin.id].sort());
+    // The owner was told by e-mail, with the amount and the transaction.
+    await flushMail();
+    const [reviewMail, ...moreReviewMails] = mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, 'Subject: A payment needs your review');
+    expect(moreReviewMails).toHaveLength(0);
+    expect(reviewMail?.raw).toContain(`100 USDC arrived on Polygon (transaction ${ambiguous})`);
     // Nobody else sees or assigns it.
     const stranger = new TestClient(app);
     await signInWithWallet(stranger);
@@ -295,6 +300,12 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     await mine(3);
     await watchPayments(deps);
     expect(await status(inv.id)).toMatchObject({ state: 'DUE', amount_paid: '0', payments: [] });
+    // The owner was told by e-mail, naming the invoice and what is paid so far.
+    await flushMail();
+    const [reverted, ...moreReverted] = mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, `Subject: Invoice ${inv.name} is awaiting payment again`);
+    expect(moreReverted).toHaveLength(0);
+    expect(reverted?.raw).toContain(`A payment counted for invoice ${inv.name} is no longer on the chain`);
+    expect(reverted?.raw).toContain('Paid so far: 0 USD.');
   }, 60_000);
 
   it('payer calls are rate limited per client IP and invoice; the owner is not', async () => {
