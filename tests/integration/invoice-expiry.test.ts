@@ -1,11 +1,15 @@
 /**
- * Invoice expiry (docs/invoices.md): a DUE invoice becomes EXPIRED once its owner's whole due day is over in the owner's
- * time zone; other states are untouched, a second run changes nothing, and the job runs at start-up and hourly
+ * Invoice expiry (docs/invoices.md, docs/payments.md): a DUE invoice, or a PROCESSING one on a payer's claim alone,
+ * becomes EXPIRED once its owner's whole due day is over in the owner's time zone (a later verified payment still makes
+ * it PAID, paid late); other states are untouched, a second run changes nothing, and the job runs at start-up and hourly
  * through the background work on either database.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { documents, invoices, users } from '../../src/server/db/schema';
+import { documents, invoicePayments, invoices, paymentClaims, users } from '../../src/server/db/schema';
+import { paymentChainFromConfig } from '../../src/server/payments/payment-chain';
+import { paymentStatus, recomputeInvoice } from '../../src/server/payments/payment-store';
+import { invoiceTarget } from '../../src/server/payments/payment-targets';
 import { dayIn } from '../../src/server/data/zoned-day';
 import { expireOverdueInvoices } from '../../src/server/invoices/invoice-expiry';
 import { createInProcessJobQueue } from '../../src/server/jobs/in-process-job-queue';
@@ -42,6 +46,8 @@ describe.each(availableDrivers())('invoice expiry on %s', (kind) => {
     await database?.close();
   });
   beforeEach(async () => {
+    // Payments outlive their invoice (set null); one left confirming would send the background watcher to a chain.
+    await database.db.delete(invoicePayments);
     await database.db.delete(documents);
   });
 
@@ -60,6 +66,35 @@ describe.each(availableDrivers())('invoice expiry on %s', (kind) => {
     if (document === undefined) throw new Error('document insert failed');
     await database.db.insert(invoices).values({ documentId: document.id, userId, issuedAt: '2026-01-01', expiresAt });
     return document.id;
+  }
+
+  const invoiceOf = async (documentId: string): Promise<string> =>
+    (await database.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.documentId, documentId)))[0]?.id ?? '';
+
+  /** A verified USDC payment of `amount` to the document's invoice, mined at `blockTime`. */
+  async function addPayment(documentId: string, amount: string, blockTime: Date, confirmed: boolean): Promise<void> {
+    const invoiceId = await invoiceOf(documentId);
+    const [row] = await database.db.select({ userId: invoices.userId }).from(invoices).where(eq(invoices.id, invoiceId));
+    await database.db.insert(invoicePayments).values({
+      userId: row?.userId ?? '',
+      invoiceId,
+      status: 'COUNTED',
+      source: 'FOUND',
+      network: 'POLYGON',
+      txHash: `0x${invoiceId.replace(/-/g, '').padEnd(64, '0')}`,
+      logIndex: 0,
+      tokenAddress: '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359',
+      tokenSymbol: 'USDC',
+      decimals: 6,
+      fromAddress: '0x000000000000000000000000000000000000dead',
+      toAddress: '0x000000000000000000000000000000000000beef',
+      amount: `${amount}000000`,
+      value: amount,
+      blockNumber: 1n,
+      blockHash: `0x${'1'.repeat(64)}`,
+      blockTime,
+      confirmedAt: confirmed ? blockTime : null,
+    });
   }
 
   async function stateOf(id: string): Promise<{ state: string | null; updatedAt: Date }> {
@@ -85,11 +120,14 @@ describe.each(availableDrivers())('invoice expiry on %s', (kind) => {
       tomorrow: await addInvoice(user, 'DUE', '2026-03-11'),
       undated: await addInvoice(user, 'DUE', null),
       draft: await addInvoice(user, 'DRAFT', '2026-03-01'),
-      processing: await addInvoice(user, 'PROCESSING', '2026-03-01'),
+      claimOnly: await addInvoice(user, 'PROCESSING', '2026-03-01'),
+      confirming: await addInvoice(user, 'PROCESSING', '2026-03-01'),
       paid: await addInvoice(user, 'PAID', '2026-03-01'),
     };
+    await database.db.insert(paymentClaims).values({ invoiceId: await invoiceOf(ids.claimOnly), method: 'BANK' });
+    await addPayment(ids.confirming, '50', new Date('2026-02-28T12:00:00Z'), false);
     const lines: LogLine[] = [];
-    expect(await run('2026-03-10T23:59:59.999Z', recordingLogger(lines))).toBe(2);
+    expect(await run('2026-03-10T23:59:59.999Z', recordingLogger(lines))).toBe(3);
     expect(await states(ids)).toEqual({
       yesterday: 'EXPIRED',
       longAgo: 'EXPIRED',
@@ -97,16 +135,47 @@ describe.each(availableDrivers())('invoice expiry on %s', (kind) => {
       tomorrow: 'DUE',
       undated: 'DUE',
       draft: 'DRAFT',
-      processing: 'PROCESSING',
+      claimOnly: 'EXPIRED',
+      confirming: 'PROCESSING',
       paid: 'PAID',
     });
-    expect(lines).toEqual([{ level: 'info', message: 'Expired overdue invoices', fields: { count: 2 } }]);
+    expect(lines).toEqual([{ level: 'info', message: 'Expired overdue invoices', fields: { count: 3 } }]);
     expect((await stateOf(ids.yesterday)).updatedAt.toISOString()).toBe('2026-03-10T23:59:59.999Z');
     expect((await stateOf(ids.draft)).updatedAt.toISOString()).toBe(LONG_AGO.toISOString());
 
     // Once today is over, today's falls due too.
     expect(await run('2026-03-11T00:00:00.000Z')).toBe(1);
     expect((await states(ids)).today).toBe('EXPIRED');
+  });
+
+  it('a claim-only PROCESSING invoice expires after its due day, stays EXPIRED on recompute, and a later verified payment makes it PAID, paid late', async () => {
+    const user = await userIn('UTC');
+    const id = await addInvoice(user, 'PROCESSING', '2026-03-09');
+    const invoiceId = await invoiceOf(id);
+    await database.db
+      .update(invoices)
+      .set({ network: 'POLYGON', walletAddress: '0x000000000000000000000000000000000000beef', tokenSymbol: 'USDC', contractAddress: '0x3c499c542cef5e3811e1192ce70d8cc03d5c3359', totalAmount: '50' })
+      .where(eq(invoices.id, invoiceId));
+    await database.db.insert(paymentClaims).values({ invoiceId, method: 'BANK', email: 'payer@example.com' });
+    const config = testConfig();
+    let now = new Date('2026-03-09T23:59:59Z');
+    const deps = { db: database.db, logger: createLogger('silent'), now: () => now, config, chain: paymentChainFromConfig(config), prices: null };
+    // On the due day the claim still holds it.
+    expect(await run(now.toISOString())).toBe(0);
+    expect(await recomputeInvoice(deps, invoiceId)).toMatchObject({ before: 'PROCESSING', after: { state: 'PROCESSING', summary: 'REPORTED' } });
+    now = new Date('2026-03-10T00:00:00Z');
+    expect(await run(now.toISOString())).toBe(1);
+    expect((await stateOf(id)).state).toBe('EXPIRED');
+    // Working the state out again agrees with the job: a claim alone does not bring it back to PROCESSING.
+    expect(await recomputeInvoice(deps, invoiceId)).toMatchObject({ before: 'EXPIRED', after: { state: 'EXPIRED' } });
+    const target = await invoiceTarget(database.db, invoiceId);
+    expect(target && (await paymentStatus(deps, target))).toMatchObject({ state: 'EXPIRED', payment_reported: true, amount_paid: '0' });
+    // A verified payment after the due day still pays it, marked late.
+    now = new Date('2026-03-12T10:00:00Z');
+    await addPayment(id, '50', new Date('2026-03-11T09:00:00Z'), true);
+    expect(await recomputeInvoice(deps, invoiceId)).toMatchObject({ before: 'EXPIRED', after: { state: 'PAID', summary: 'PAID', paidLate: true } });
+    expect((await stateOf(id)).state).toBe('PAID');
+    expect(await run(now.toISOString())).toBe(0);
   });
 
   it('running again changes nothing more (the first run keeps its updated_at)', async () => {

@@ -273,6 +273,11 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const review = await json<ReviewPaymentOut[]>(await o.client.get(API.paymentsReview));
     expect(review).toEqual([expect.objectContaining({ tx_hash: ambiguous, reason: 'AMBIGUOUS', amount: '100' })]);
     expect(review[0]?.candidates.map((c) => c.invoice).sort()).toEqual([small.id, twin.id].sort());
+    // The owner was told by e-mail, with the amount and the transaction.
+    await flushMail();
+    const [reviewMail, ...moreReviewMails] = mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, 'Subject: A payment needs your review');
+    expect(moreReviewMails).toHaveLength(0);
+    expect(reviewMail?.raw).toContain(`100 USDC arrived on Polygon (transaction ${ambiguous})`);
     // Nobody else sees or assigns it.
     const stranger = new TestClient(app);
     await signInWithWallet(stranger);
@@ -282,6 +287,69 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(assigned.status).toBe(200);
     expect(await json<PaymentStatusOut>(assigned)).toMatchObject({ state: 'PAID', payments: [expect.objectContaining({ source: 'ASSIGNED' })] });
     expect(await json<unknown[]>(await o.client.get(API.paymentsReview))).toEqual([]);
+  }, 60_000);
+
+  it('a transfer needing review at a receiving address two owners share is in both review lists, each with only its own invoices', async () => {
+    const a = await owner();
+    const b = await owner();
+    // B's wallet receives at A's address.
+    const [shared] = await suite.db.insert(wallets).values({ userId: b.userId, name: 'Shared', address: a.address, network: 'POLYGON' }).returning();
+    const mineA = await invoice(a, '40', { name: 'A work' });
+    const mineB = await invoice({ ...b, wallet: shared?.id ?? '', address: a.address }, '40', { name: 'B work' });
+    await watchPayments(deps); // the cursor starts here
+    const hash = await pay(a.address, 40_000_000n);
+    await mine(2);
+    expect(await watchPayments(deps)).toMatchObject({ assigned: 0, review: 1 });
+    const listA = await json<ReviewPaymentOut[]>(await a.client.get(API.paymentsReview));
+    const listB = await json<ReviewPaymentOut[]>(await b.client.get(API.paymentsReview));
+    expect(listA).toEqual([expect.objectContaining({ tx_hash: hash, reason: 'AMBIGUOUS', amount: '40' })]);
+    expect(listB).toEqual([expect.objectContaining({ tx_hash: hash, reason: 'AMBIGUOUS', amount: '40' })]);
+    expect(listA[0]?.candidates.map((c) => c.invoice)).toEqual([mineA.id]);
+    expect(listB[0]?.candidates.map((c) => c.invoice)).toEqual([mineB.id]);
+    // No owner sees the other's invoice.
+    expect(JSON.stringify(listA)).not.toContain(mineB.id);
+    expect(JSON.stringify(listA)).not.toContain('B work');
+    expect(JSON.stringify(listB)).not.toContain(mineA.id);
+    expect(JSON.stringify(listB)).not.toContain('A work');
+    // Both owners were told.
+    await flushMail();
+    for (const o of [a, b]) {
+      const mails = mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, 'Subject: A payment needs your review');
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.raw).toContain(`40 USDC arrived on Polygon (transaction ${hash})`);
+    }
+    // An owner assigns only to their own invoice; once B assigns it, it leaves A's list and A can no longer take it.
+    expect((await b.client.post(API.paymentAssign(listB[0]?.id ?? ''), { invoice: mineA.id })).status).toBe(400);
+    const assigned = await b.client.post(API.paymentAssign(listB[0]?.id ?? ''), { invoice: mineB.id });
+    expect(assigned.status).toBe(200);
+    expect(await json<PaymentStatusOut>(assigned)).toMatchObject({ state: 'PAID', amount_paid: '40' });
+    expect(await json<unknown[]>(await a.client.get(API.paymentsReview))).toEqual([]);
+    expect(await json<unknown[]>(await b.client.get(API.paymentsReview))).toEqual([]);
+    expect((await a.client.post(API.paymentAssign(listA[0]?.id ?? ''), { invoice: mineA.id })).status).toBe(404);
+    // Counted once, for B's invoice only.
+    expect(await status(mineA.id)).toMatchObject({ state: 'DUE', amount_paid: '0', payments: [] });
+    const twice = await new TestClient(app).post(API.invoiceClaims(mineA.id), { tx_hash: hash });
+    expect(await twice.json()).toEqual({ tx_hash: ['This transaction is already counted for another invoice.'] });
+  }, 60_000);
+
+  it("a transfer in review at a shared address dismissed by one owner stays in the other owner's list", async () => {
+    const a = await owner();
+    const b = await owner();
+    const [shared] = await suite.db.insert(wallets).values({ userId: b.userId, name: 'Shared', address: a.address, network: 'POLYGON' }).returning();
+    const mineA = await invoice(a, '60');
+    const mineB = await invoice({ ...b, wallet: shared?.id ?? '', address: a.address }, '60');
+    await watchPayments(deps);
+    const hash = await pay(a.address, 60_000_000n);
+    await mine(2);
+    await watchPayments(deps);
+    const [rowA] = await json<ReviewPaymentOut[]>(await a.client.get(API.paymentsReview));
+    expect((await b.client.post(API.paymentDismiss(rowA?.id ?? ''), {})).status).toBe(204);
+    expect(await json<unknown[]>(await b.client.get(API.paymentsReview))).toEqual([]);
+    const listA = await json<ReviewPaymentOut[]>(await a.client.get(API.paymentsReview));
+    expect(listA).toEqual([expect.objectContaining({ tx_hash: hash })]);
+    expect(listA[0]?.candidates.map((c) => c.invoice)).toEqual([mineA.id]);
+    expect((await b.client.post(API.paymentAssign(rowA?.id ?? ''), { invoice: mineB.id })).status).toBe(404);
+    expect((await a.client.post(API.paymentAssign(rowA?.id ?? ''), { invoice: mineA.id })).status).toBe(200);
   }, 60_000);
 
   it('a payment removed by a reorganisation reverts the state', async () => {
@@ -295,6 +363,12 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     await mine(3);
     await watchPayments(deps);
     expect(await status(inv.id)).toMatchObject({ state: 'DUE', amount_paid: '0', payments: [] });
+    // The owner was told by e-mail, naming the invoice and what is paid so far.
+    await flushMail();
+    const [reverted, ...moreReverted] = mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, `Subject: Invoice ${inv.name} is awaiting payment again`);
+    expect(moreReverted).toHaveLength(0);
+    expect(reverted?.raw).toContain(`A payment counted for invoice ${inv.name} is no longer on the chain`);
+    expect(reverted?.raw).toContain('Paid so far: 0 USD.');
   }, 60_000);
 
   it('payer calls are rate limited per client IP and invoice; the owner is not', async () => {

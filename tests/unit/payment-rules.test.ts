@@ -83,6 +83,9 @@ describe('payment rules', () => {
     expect(invoiceStateOf({ ...base, payments: [{ value: '99.5', confirmed: false, late: false }] })).toMatchObject({ state: 'PROCESSING', summary: 'CONFIRMING' });
     expect(invoiceStateOf({ ...base, payments: [{ value: '99.5', confirmed: true, late: false }] })).toMatchObject({ state: 'PAID', summary: 'PAID' });
     expect(invoiceStateOf({ ...base, reported: true, payments: [] })).toMatchObject({ state: 'PROCESSING', summary: 'REPORTED', paymentReported: true });
+    // Past the due day a claim alone expires like DUE; one with a payment counted stays with its payments.
+    expect(invoiceStateOf({ ...base, reported: true, overdue: true, payments: [] })).toMatchObject({ state: 'EXPIRED', summary: 'UNPAID', paymentReported: true });
+    expect(invoiceStateOf({ ...base, reported: true, overdue: true, payments: [{ value: '40', confirmed: true, late: false }] })).toMatchObject({ state: 'PROCESSING', summary: 'PARTIALLY_PAID' });
     expect(invoiceStateOf({ ...base, overdue: true, payments: [] })).toMatchObject({ state: 'EXPIRED', summary: 'UNPAID' });
     expect(invoiceStateOf({ ...base, overdue: true, payments: [{ value: '150', confirmed: true, late: true }] })).toMatchObject({ state: 'PAID', overpaid: true, paidLate: true });
     expect(invoiceStateOf({ ...base, markedPaid: true, payments: [] })).toMatchObject({ state: 'PAID', summary: 'MARKED_PAID' });

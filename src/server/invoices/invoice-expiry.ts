@@ -1,11 +1,12 @@
 /**
  * Invoice expiry (docs/invoices.md: a server-side transition, not shown): a DUE invoice becomes EXPIRED once its owner's
  * whole due day (`invoices.expires_at`) is over in the owner's time zone (users.timezone, an IANA name; an
- * unknown one counts as UTC). PROCESSING invoices (a payment reported) are left alone; the owner may still mark
- * an EXPIRED invoice PAID. Run hourly and at start-up (see registerSyncJobs and startBackgroundWork).
+ * unknown one counts as UTC). A PROCESSING invoice with no payment counted (only a claim that it was paid) expires
+ * the same way; one with a payment counted is left to its payments (docs/payments.md). A later verified payment
+ * still makes an EXPIRED invoice PAID (paid late), and the owner may still mark it PAID. Run hourly and at start-up (see registerSyncJobs and startBackgroundWork).
  *
  * Two statements per run: the distinct zones of owners with DUE invoices, then one UPDATE over a table of each
- * zone's current day. The `state = 'DUE'` guard makes it idempotent and safe with several workers: a row
+ * zone's current day. The state guard makes it idempotent and safe with several workers: a row
  * another run (or a payment report) changed meanwhile is re-checked by PostgreSQL and skipped.
  */
 import { sql } from 'drizzle-orm';
@@ -24,7 +25,11 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
 }
 
-/** Moves every overdue DUE invoice to EXPIRED; returns how many it moved. */
+/** DUE, or PROCESSING on a claim alone (no payment counted): the states an overdue invoice leaves for EXPIRED. */
+const expirable = sql`(d.state = 'DUE' or (d.state = 'PROCESSING' and not exists (
+  select 1 from invoice_payments p join invoices pi on pi.id = p.invoice_id where pi.document_id = d.id and p.status = 'COUNTED')))`;
+
+/** Moves every overdue DUE or claim-only PROCESSING invoice to EXPIRED; returns how many it moved. */
 export async function expireOverdueInvoices(deps: InvoiceExpiryDeps): Promise<number> {
   const now = deps.now();
   const zoneRows = rowsOf(
@@ -32,7 +37,7 @@ export async function expireOverdueInvoices(deps: InvoiceExpiryDeps): Promise<nu
       select distinct u.timezone as zone
       from documents d
       join users u on u.id = d.user_id
-      where d.kind = 'INVOICE' and d.state = 'DUE'`),
+      where d.kind = 'INVOICE' and ${expirable}`),
   );
   const zones = zoneRows.map((row) => String(row.zone));
   if (zones.length === 0) return 0;
@@ -45,7 +50,7 @@ export async function expireOverdueInvoices(deps: InvoiceExpiryDeps): Promise<nu
       update documents d
       set state = 'EXPIRED', updated_at = ${now.toISOString()}::timestamptz
       from invoices i, users u, (values ${todays}) as z(zone, today)
-      where d.kind = 'INVOICE' and d.state = 'DUE'
+      where d.kind = 'INVOICE' and ${expirable}
         and i.document_id = d.id and i.expires_at < z.today
         and u.id = d.user_id and u.timezone = z.zone
       returning d.id`),

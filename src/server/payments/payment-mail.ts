@@ -97,7 +97,7 @@ export async function notifyClaim(deps: PaymentDeps, t: InvoiceTarget, claim: { 
 }
 
 /** A transfer to one of the owner's receiving addresses needs their review. */
-export async function notifyReview(deps: PaymentDeps, ownerEmail: string, p: { id: string; txHash: string; amount: string; symbol: string; network: string }): Promise<void> {
+export async function notifyReview(deps: PaymentDeps, ownerEmail: string, p: { id: string; userId: string; txHash: string; amount: string; symbol: string; network: string }): Promise<void> {
   if (!ownerEmail) return;
   await queueMail(
     deps.db,
@@ -107,7 +107,7 @@ export async function notifyReview(deps: PaymentDeps, ownerEmail: string, p: { i
       text:
         `${p.amount} ${p.symbol} arrived on ${NETWORK_LABELS[p.network as Network]} (transaction ${p.txHash}) at an address that several open invoices, or none that match its amount, are paid to. ` +
         `Assign it to the invoice it pays, or dismiss it: ${deps.config.publicUrl}/documents${SIGNATURE}`,
-      dedupeKey: `review:${p.id}`,
+      dedupeKey: `review:${p.id}:${p.userId}`,
     },
     deps.now(),
   );

@@ -5,7 +5,7 @@
  * attachments.
  */
 import type { Context, Hono } from 'hono';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { API } from '../../shared/api-paths';
 import { fromBaseUnits } from '../../shared/money';
 import {
@@ -29,7 +29,7 @@ import type { Services } from '../services';
 import { limitPayer } from './pay-rate-limit';
 import { paymentDepsOf, type PaymentDeps } from './payment-deps';
 import { notifyClaim } from './payment-mail';
-import { recomputeInvoice, paymentStatus, valueInInvoiceCurrency, confirmationsFor } from './payment-store';
+import { recomputeInvoice, paymentStatus, valueInInvoiceCurrency, confirmationsFor, reviewedBy } from './payment-store';
 import { explorerTxUrl } from './explorer-links';
 import { confirmationsOf } from './payment-rules';
 import { invoiceTarget, type InvoiceTarget } from './payment-targets';
@@ -170,7 +170,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     const rows = await s.db
       .select()
       .from(invoicePayments)
-      .where(and(eq(invoicePayments.userId, userId), eq(invoicePayments.status, 'REVIEW')))
+      .where(and(reviewedBy(userId), eq(invoicePayments.status, 'REVIEW')))
       .orderBy(desc(invoicePayments.blockTime));
     const head = new Map<string, bigint | null>();
     const result: ReviewPaymentOut[] = [];
@@ -219,7 +219,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     const [row] = await s.db
       .select()
       .from(invoicePayments)
-      .where(and(eq(invoicePayments.id, id.toLowerCase()), eq(invoicePayments.userId, userId), inArray(invoicePayments.status, ['REVIEW', 'DISMISSED'])));
+      .where(and(eq(invoicePayments.id, id.toLowerCase()), reviewedBy(userId), inArray(invoicePayments.status, ['REVIEW', 'DISMISSED'])));
     if (row === undefined) throw notFound();
     const target = await invoiceTarget(s.db, c.req.valid('json').invoice);
     if (target === undefined || target.userId !== userId) throw fieldError('invoice', 'Choose one of your issued invoices.');
@@ -233,7 +233,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     const confirmed = row.confirmedAt !== null || (head !== null && confirmationsOf(row.blockNumber, head) >= confirmationsFor(deps(), row.network));
     const [updated] = await s.db
       .update(invoicePayments)
-      .set({ status: 'COUNTED', invoiceId: target.invoiceId, source: 'ASSIGNED', value, confirmedAt: confirmed ? (row.confirmedAt ?? s.now()) : null, updatedAt: s.now() })
+      .set({ status: 'COUNTED', userId, invoiceId: target.invoiceId, source: 'ASSIGNED', value, confirmedAt: confirmed ? (row.confirmedAt ?? s.now()) : null, updatedAt: s.now() })
       .where(and(eq(invoicePayments.id, row.id), eq(invoicePayments.status, row.status)))
       .returning({ id: invoicePayments.id });
     if (updated === undefined) throw nonFieldError('This transfer changed meanwhile; reload the list.');
@@ -244,12 +244,23 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
   app.post(`${API.paymentsReview}/:id/dismiss`, requireFullAccess, async (c) => {
     const id = c.req.param('id');
     if (!isUuid(id)) throw notFound();
+    const userId = authOf(c).user.id;
+    const [row] = await s.db
+      .select({ candidates: invoicePayments.candidates })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.id, id.toLowerCase()), reviewedBy(userId), eq(invoicePayments.status, 'REVIEW')));
+    if (row === undefined) throw notFound();
+    // Dismissing drops the owner's own candidates; the transfer is dismissed once no other owner's remain.
+    const mine = new Set(
+      (await s.db.select({ id: invoices.id }).from(invoices).where(and(eq(invoices.userId, userId), inArray(invoices.id, row.candidates)))).map((r) => r.id),
+    );
+    const others = row.candidates.filter((candidate) => !mine.has(candidate));
     const done = await s.db
       .update(invoicePayments)
-      .set({ status: 'DISMISSED', updatedAt: s.now() })
-      .where(and(eq(invoicePayments.id, id.toLowerCase()), eq(invoicePayments.userId, authOf(c).user.id), eq(invoicePayments.status, 'REVIEW')))
+      .set(others.length > 0 ? { candidates: others, updatedAt: s.now() } : { status: 'DISMISSED', updatedAt: s.now() })
+      .where(and(eq(invoicePayments.id, id.toLowerCase()), eq(invoicePayments.status, 'REVIEW'), sql`${invoicePayments.candidates} = ${JSON.stringify(row.candidates)}::jsonb`))
       .returning({ id: invoicePayments.id });
-    if (done.length === 0) throw notFound();
+    if (done.length === 0) throw nonFieldError('This transfer changed meanwhile; reload the list.');
     return c.body(null, 204);
   });
 

@@ -110,7 +110,7 @@ const sum = (values: readonly (string | null)[]): Big => values.reduce<Big>((acc
 /**
  * The state of an issued invoice from its verified payments: covered (within the tolerance) and confirmed is
  * PAID; covered and confirming is PROCESSING; a payer's unverified word is PROCESSING shown as "payment
- * reported" and never PAID; otherwise DUE, or EXPIRED once overdue. Marked paid by hand is PAID. Drafts stay
+ * reported" and never PAID, until the due day is over with no payment counted; otherwise DUE, or EXPIRED once overdue. Marked paid by hand is PAID. Drafts stay
  * drafts.
  */
 export function invoiceStateOf(input: StateInput): StateResult {
@@ -135,7 +135,8 @@ export function invoiceStateOf(input: StateInput): StateResult {
   if (input.markedPaid) return { ...base, state: 'PAID', summary: 'MARKED_PAID' };
   if (covered) return { ...base, state: 'PROCESSING', summary: 'CONFIRMING' };
   const open: InvoiceState = input.overdue ? 'EXPIRED' : 'DUE';
-  if (base.paymentReported) return { ...base, state: 'PROCESSING', summary: paid.gt(0) ? 'PARTIALLY_PAID' : 'REPORTED' };
+  // Past the due day, a claim alone no longer holds the invoice open: it expires like a DUE one.
+  if (base.paymentReported && !(input.overdue && input.payments.length === 0)) return { ...base, state: 'PROCESSING', summary: paid.gt(0) ? 'PARTIALLY_PAID' : 'REPORTED' };
   return { ...base, state: open, summary: paid.gt(0) ? 'PARTIALLY_PAID' : 'UNPAID' };
 }
 

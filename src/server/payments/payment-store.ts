@@ -3,7 +3,7 @@
  * A hash is stored once per network (unique constraint), so it is counted for one invoice only, whichever of the
  * API or the watchers sees it first. State changes run with the invoice's document row locked.
  */
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceState } from '../../shared/enums';
 import { Big, fromBaseUnits } from '../../shared/money';
 import type { PaymentOut, PaymentSource, PaymentStatusOut, ReviewReason } from '../../shared/schemas/payment';
@@ -33,9 +33,9 @@ export async function valueInInvoiceCurrency(deps: PaymentDeps, target: InvoiceT
 export type RecordOutcome = { kind: 'RECORDED'; id: string } | { kind: 'SAME'; id: string } | { kind: 'TAKEN'; invoiceId: string | null; status: string };
 
 /**
- * Stores a verified transfer as COUNTED for `target`, or as REVIEW for `userId` (target null). An existing row of
- * the hash is kept (TAKEN), except one the chain had dropped (REORGED), a REVIEW one of the same owner being
- * assigned, or the same invoice (SAME).
+ * Stores a verified transfer as COUNTED for `target`, or as REVIEW (target null) for the owners of its candidates. An
+ * existing row of the hash is kept (TAKEN), except one the chain had dropped (REORGED), a REVIEW one being assigned
+ * to an invoice of its owner or among its candidates, or the same invoice (SAME).
  */
 export async function recordTransfer(
   deps: PaymentDeps,
@@ -86,7 +86,10 @@ export async function recordTransfer(
   if (existing === undefined) return { kind: 'TAKEN', invoiceId: null, status: 'UNKNOWN' };
   if (p.target !== null && existing.invoiceId === p.target.invoiceId && existing.status === 'COUNTED') return { kind: 'SAME', id: existing.id };
   const reusable =
-    existing.status === 'REORGED' || (p.target !== null && existing.userId === p.userId && (existing.status === 'REVIEW' || existing.status === 'DISMISSED'));
+    existing.status === 'REORGED' ||
+    (p.target !== null &&
+      (existing.userId === p.userId || existing.candidates.includes(p.target.invoiceId)) &&
+      (existing.status === 'REVIEW' || existing.status === 'DISMISSED'));
   if (!reusable) return { kind: 'TAKEN', invoiceId: existing.invoiceId, status: existing.status };
   const { createdAt: _created, ...update } = values;
   const [updated] = await deps.db
@@ -96,6 +99,13 @@ export async function recordTransfer(
     .returning({ id: invoicePayments.id });
   return updated === undefined ? { kind: 'TAKEN', invoiceId: null, status: 'CHANGED' } : { kind: 'RECORDED', id: updated.id };
 }
+
+/**
+ * A transfer kept for review belongs to every owner with a candidate invoice (receiving addresses may be shared):
+ * true for the rows listing one of `userId`'s invoices among their candidates.
+ */
+export const reviewedBy = (userId: string): SQL =>
+  sql`exists (select 1 from invoices i where i.user_id = ${userId} and ${invoicePayments.candidates} @> jsonb_build_array(i.id::text))`;
 
 /** Claims that still say "payment reported": without a hash, or with one not yet found on the chain. */
 const openClaim = or(isNull(paymentClaims.txHash), eq(paymentClaims.checkState, 'PENDING'));

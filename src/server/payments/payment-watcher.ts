@@ -100,7 +100,11 @@ async function handleFound(deps: PaymentDeps, transfer: ChainTransfer, targets: 
     await recomputeInvoice(deps, chosen.id);
   } else {
     report.review += 1;
-    await notifyReview(deps, first.ownerEmail, { id: outcome.id, txHash: transfer.txHash, amount: fromBaseUnits(transfer.amount, first.decimals), symbol: first.tokenSymbol, network: transfer.network });
+    // Every owner with an open invoice at the address is told (each sees it in their own review list).
+    const owners = new Map(open.map((c) => [c.userId, c.ownerEmail]));
+    for (const [userId, email] of owners) {
+      await notifyReview(deps, email, { id: outcome.id, userId, txHash: transfer.txHash, amount: fromBaseUnits(transfer.amount, first.decimals), symbol: first.tokenSymbol, network: transfer.network });
+    }
   }
 }
 

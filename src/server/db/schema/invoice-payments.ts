@@ -16,7 +16,7 @@ export const invoicePayments = pgTable(
   'invoice_payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    /** The owner of the receiving address (whose review list shows it until assigned). */
+    /** The owner of the invoice it pays; while in review, every owner of a candidate sees it (docs/payments.md). */
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -41,7 +41,7 @@ export const invoicePayments = pgTable(
     blockTime: timestamp('block_time', { withTimezone: true }).notNull(),
     /** When it reached its network's confirmations; null while confirming. */
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    /** Ids of the open invoices a transfer needing review could pay. */
+    /** Ids of the open invoices a transfer needing review could pay, of every owner paid to its address. */
     candidates: jsonb('candidates').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
