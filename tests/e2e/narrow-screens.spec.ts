@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiFromPage, issueInvoicesThroughApi } from './support/app-data';
 import { freshAccountIndex, signInWithTestWallet } from './support/data-screens';
 import { signInWithDemo } from './support/sign-in';
@@ -128,4 +128,107 @@ test("a signed-in user's wallets, contacts and their dialogs fit the screen", as
   await page.goto(`/invoices/${invoiceId ?? ''}`);
   await expect(page.getByText('An invoice with a rather long name for a narrow phone').first()).toBeVisible();
   await expectFits(page, '/invoices/{id}');
+});
+
+const TAB_PATHS = ['/overview', '/transactions', '/contacts', '/wallets', '/documents'] as const;
+/** The widths a phone checks: the narrowest supported phone and the project's own. */
+const PHONE_WIDTHS = [360, 390] as const;
+
+/** Texts of the visible elements in `root` (itself included) whose content is wider than their box or the screen. */
+function cutTexts(root: Locator): Promise<string[]> {
+  return root.evaluate((element) => {
+    const screen = document.documentElement.clientWidth;
+    return [element, ...element.querySelectorAll('*')]
+      .filter((item) => {
+        const box = item.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0 || !item.textContent?.trim()) return false;
+        return item.scrollWidth > item.clientWidth || box.left < 0 || box.right > screen + 1;
+      })
+      .map((item) => item.textContent ?? '');
+  });
+}
+
+function intersects(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('every main tab label reads in full at 360 and 390 px, with large targets', async ({ page }, testInfo) => {
+  const phone = testInfo.project.name === 'phone';
+  await signInWithDemo(page, 0);
+  for (const width of phone ? PHONE_WIDTHS : [1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of TAB_PATHS) {
+      await page.goto(path);
+      await settled(page);
+      const trigger = page.getByRole('button', { name: /^Main menu, / });
+      if (!phone) {
+        await expect(trigger).toBeHidden();
+        break;
+      }
+      await expect(trigger).toBeVisible();
+      expect(await cutTexts(trigger), `${String(width)} px, ${path}: the menu trigger`).toEqual([]);
+      const box = await trigger.boundingBox();
+      expect(Math.min(box?.width ?? 0, box?.height ?? 0)).toBeGreaterThanOrEqual(44);
+    }
+    if (phone) await page.getByRole('button', { name: /^Main menu, / }).click();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Overview', 'Transactions', 'Contacts', 'Wallets', 'Documents']) {
+      const link = nav.getByRole('link', { name, exact: true });
+      await expect(link).toBeVisible();
+      await expect(link).toHaveText(name);
+      expect(await cutTexts(link), `${String(width)} px: the ${name} tab`).toEqual([]);
+      expect((await link.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+    }
+    if (phone) await page.keyboard.press('Escape');
+  }
+});
+
+test('the help button never covers the amounts of the transaction list on phones', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'the phone layout');
+  await signInWithDemo(page, 0);
+  const help = page.getByRole('button', { name: 'Help', exact: true });
+  const amounts = page.locator('tbody td[class*="amountCell"]');
+  const coveredAmounts = async (): Promise<string[]> => {
+    const button = (await help.isVisible()) ? await help.boundingBox() : null;
+    if (!button) return [];
+    const covered: string[] = [];
+    for (const amount of await amounts.all()) {
+      const box = await amount.boundingBox();
+      if (box && intersects(box, button)) covered.push(await amount.innerText());
+    }
+    return covered;
+  };
+
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/transactions');
+    await expect.poll(() => amounts.count()).toBeGreaterThanOrEqual(10);
+    await expect(help).toBeVisible();
+
+    // Reading down the list: the button is out of the way at every stop.
+    for (let stop = 0; stop < 4; stop += 1) {
+      await page.mouse.wheel(0, 300);
+      await expect(help).toBeHidden();
+      expect(await coveredAmounts(), `${String(width)} px, reading down`).toEqual([]);
+    }
+    // The first scroll up brings it back.
+    await page.mouse.wheel(0, -120);
+    await expect(help).toBeVisible();
+
+    // At the end of the loaded list the button shows, clear of the last row's amount (measured at once: reaching the
+    // end loads the next page).
+    const atEnd = await page.evaluate(async () => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+      const button = document.querySelector('button[aria-label="Help"]');
+      const last = [...document.querySelectorAll('tbody td[class*="amountCell"]')].at(-1);
+      if (!button || !last) return 'missing';
+      if (getComputedStyle(button).visibility === 'hidden') return 'hidden';
+      const [a, b] = [button.getBoundingClientRect(), last.getBoundingClientRect()];
+      return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom ? 'covers' : 'clear';
+    });
+    expect(atEnd, `${String(width)} px, the last row`).toBe('clear');
+    // The next width starts from the top (the router restores where the list was left).
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
 });

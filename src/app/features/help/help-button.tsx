@@ -5,6 +5,7 @@ import { Popover } from '../../components/popover';
 import { AboutText, LegalText } from './help-content';
 import { CHAT_URL, CONTACT_EMAIL, opensInNewTab, SOCIAL_LINKS } from './help-links';
 import styles from './help.module.css';
+import { useHiddenWhileScrollingDown } from './use-hidden-while-scrolling-down';
 
 type HelpDialog = 'about' | 'legal' | null;
 
@@ -14,9 +15,10 @@ type HelpDialog = 'about' | 'legal' | null;
  */
 export function HelpButton() {
   const [dialog, setDialog] = useState<HelpDialog>(null);
+  const stepAside = useHiddenWhileScrollingDown();
 
   return (
-    <div className={styles.floating}>
+    <div className={`${styles.floating} ${stepAside ? styles.floatingAside : ''}`}>
       <Popover
         label="Help"
         title="Help"

@@ -3,7 +3,11 @@ import { Popover } from '../../components/popover';
 import { MAIN_TABS, matchTab } from './main-tabs';
 import styles from './top-bar.module.css';
 
-/** Main tabs: a row of links on wide screens, a dropdown on small ones; the tab named in the path is current. */
+/**
+ * Main tabs: a row of links on wide screens, a dropdown on small ones; the tab named in the path is current. On phones the
+ * dropdown's trigger is a menu icon (its name still says the current tab): the page heading names the page, and no
+ * label is cut short.
+ */
 export function NavTabs() {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const current = matchTab(pathname);
@@ -29,8 +33,11 @@ export function NavTabs() {
           triggerClassName={`btn btn-ghost ${styles.tabsTrigger}`}
           trigger={
             <>
+              <svg className={styles.tabsTriggerIcon} viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                <path d="M4 7h16M4 12h16M4 17h16" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
               <span className={styles.tabsTriggerText}>{current?.name ?? 'Menu'}</span>
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <svg className={styles.tabsTriggerChevron} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                 <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
               </svg>
             </>
