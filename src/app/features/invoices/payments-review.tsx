@@ -4,6 +4,8 @@ import { invoiceMoneyText } from '../../../shared/invoice-display';
 import { formatAmount } from '../../../shared/money';
 import type { ReviewPaymentOut } from '../../../shared/schemas/payment';
 import { useCurrentUser } from '../../lib/session';
+import { ftcReviewTransfersQuery } from '../ftc';
+import { BankTransferReviewRow } from './bank-transfer-review-row';
 import { assignPayment, dismissPayment, paymentsReviewQuery, refreshAfterPayment } from './invoice-payment-queries';
 import { shortHash } from './payment-status-text';
 import styles from './invoices.module.css';
@@ -63,23 +65,32 @@ function ReviewRow({ item, invoiceId }: { item: ReviewPaymentOut; invoiceId?: st
 
 /**
  * Transfers to the owner's receiving addresses that no rule could assign to one invoice (they fit several, or none
- * exactly): each with its hash and explorer link, to assign to one of the open invoices or dismiss. With
- * `invoiceId`, only those that may pay that invoice, with it chosen. Nothing when there is none; guests see none.
+ * exactly): each with its hash and explorer link, to assign to one of the open invoices or dismiss. On the
+ * documents screen (no `invoiceId`) also the euro bank transfers to the owner's Fiat-to-Crypto account that named
+ * no invoice they could pay. With `invoiceId`, only the on-chain ones that may pay that invoice, with it chosen.
+ * Nothing when there is none; guests see none.
  */
 export function PaymentsReview({ invoiceId }: { invoiceId?: string }) {
   const user = useCurrentUser();
-  const query = useQuery({ ...paymentsReviewQuery(), enabled: user?.full_access === true });
+  const owner = user?.full_access === true;
+  const query = useQuery({ ...paymentsReviewQuery(), enabled: owner });
+  const bank = useQuery({ ...ftcReviewTransfersQuery(), enabled: owner && invoiceId === undefined });
   const items = (query.data ?? []).filter(
     (item) => invoiceId === undefined || item.candidates.some((candidate) => candidate.invoice === invoiceId),
   );
-  if (items.length === 0) return null;
-  const title = invoiceId === undefined ? `Payments to review (${String(items.length)})` : 'Needs review';
+  const transfers = invoiceId === undefined ? (bank.data ?? []) : [];
+  const count = items.length + transfers.length;
+  if (count === 0) return null;
+  const title = invoiceId === undefined ? `Payments to review (${String(count)})` : 'Needs review';
   return (
     <section className={invoiceId === undefined ? `card ${styles.payments}` : undefined} aria-label={title}>
       <h2 className={styles.caption}>{title}</h2>
       <ul className={styles.paymentList}>
         {items.map((item) => (
           <ReviewRow key={item.id} item={item} invoiceId={invoiceId} />
+        ))}
+        {transfers.map((transfer) => (
+          <BankTransferReviewRow key={transfer.id} transfer={transfer} />
         ))}
       </ul>
     </section>
