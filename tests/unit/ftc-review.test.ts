@@ -42,7 +42,7 @@ describe('openFtcInvoiceChoices', () => {
       invoiceDoc({ id: 'crypto', is_ftc: false, ftc: null }),
       { id: 'report', name: 'Report', kind: 'TRANSACTIONS', state: null, invoice: null } as unknown as DocumentOut,
     ];
-    expect(openFtcInvoiceChoices(documents).map((choice) => choice.invoice)).toEqual(['due', 'expired', 'processing']);
+    expect(openFtcInvoiceChoices(documents).map((choice) => choice.value)).toEqual(['due', 'expired', 'processing']);
   });
 
   it('labels each with its name, number, the euro a transfer must cover (whole cents, rounded up) and what was received', () => {

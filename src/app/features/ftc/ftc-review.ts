@@ -30,7 +30,8 @@ export function bankTransferText(transfer: Pick<FtcTransferOut, 'amount' | 'curr
 }
 
 export interface FtcInvoiceChoice {
-  invoice: string;
+  /** The invoice id. */
+  value: string;
   label: string;
 }
 
@@ -46,6 +47,6 @@ export function openFtcInvoiceChoices(documents: readonly DocumentOut[]): FtcInv
     const due = invoiceMoneyText(new Big(invoice.total_amount).round(2, Big.roundUp).toFixed(2), 'EUR');
     const received = invoice.ftc?.amount_received;
     const got = received === undefined || received === '0.00' ? '' : `, ${invoiceMoneyText(received, 'EUR')} received`;
-    return [{ invoice: invoice.id, label: `${invoice.name}${number} · ${due}${got}` }];
+    return [{ value: invoice.id, label: `${invoice.name}${number} · ${due}${got}` }];
   });
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { FtcTransferOut } from '../../../shared/schemas/ftc';
 import { bankTransferText, ftcCalls, ftcKeys, openFtcInvoicesQuery } from '../ftc';
 import { refreshAfterPayment } from './invoice-payment-queries';
+import { ReviewActions } from './review-actions';
 import styles from './invoices.module.css';
 
 /**
@@ -11,10 +12,9 @@ import styles from './invoices.module.css';
  */
 export function BankTransferReviewRow({ transfer }: { transfer: FtcTransferOut }) {
   const client = useQueryClient();
-  const selectId = useId();
   const choices = useQuery(openFtcInvoicesQuery()).data ?? [];
   const [picked, setPicked] = useState('');
-  const chosen = choices.some((choice) => choice.invoice === picked) ? picked : (choices[0]?.invoice ?? '');
+  const chosen = choices.some((choice) => choice.value === picked) ? picked : (choices[0]?.value ?? '');
   const refresh = async () => {
     await Promise.all([
       client.invalidateQueries({ queryKey: ftcKeys.review }),
@@ -32,28 +32,15 @@ export function BankTransferReviewRow({ transfer }: { transfer: FtcTransferOut }
         <strong>{text.amount}</strong> <span className={styles.muted}>· {text.reference}</span>
       </span>
       <span className={styles.muted}>received {text.day}</span>
-      <span className={styles.rowActions}>
-        {choices.length > 0 ? (
-          <>
-            <label className="visually-hidden" htmlFor={selectId}>
-              Invoice this transfer is for
-            </label>
-            <select id={selectId} className="input" value={chosen} onChange={(event) => setPicked(event.target.value)}>
-              {choices.map((choice) => (
-                <option key={choice.invoice} value={choice.invoice}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-            <button type="button" className="btn btn-primary" disabled={busy || chosen === ''} onClick={() => assign.mutate()}>
-              Assign
-            </button>
-          </>
-        ) : null}
-        <button type="button" className="btn" disabled={busy} onClick={() => dismiss.mutate()}>
-          Dismiss
-        </button>
-      </span>
+      <ReviewActions
+        selectLabel="Invoice this transfer is for"
+        choices={choices}
+        chosen={chosen}
+        onChoose={setPicked}
+        busy={busy}
+        onAssign={() => assign.mutate()}
+        onDismiss={() => dismiss.mutate()}
+      />
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { invoiceMoneyText } from '../../../shared/invoice-display';
 import { formatAmount } from '../../../shared/money';
 import type { ReviewPaymentOut } from '../../../shared/schemas/payment';
@@ -8,11 +8,11 @@ import { ftcReviewTransfersQuery } from '../ftc';
 import { BankTransferReviewRow } from './bank-transfer-review-row';
 import { assignPayment, dismissPayment, paymentsReviewQuery, refreshAfterPayment } from './invoice-payment-queries';
 import { shortHash } from './payment-status-text';
+import { ReviewActions } from './review-actions';
 import styles from './invoices.module.css';
 
 function ReviewRow({ item, invoiceId }: { item: ReviewPaymentOut; invoiceId?: string }) {
   const client = useQueryClient();
-  const selectId = useId();
   const [chosen, setChosen] = useState(invoiceId ?? item.candidates[0]?.invoice ?? '');
   const assign = useMutation({
     mutationFn: () => assignPayment(item.id, chosen),
@@ -37,28 +37,18 @@ function ReviewRow({ item, invoiceId }: { item: ReviewPaymentOut; invoiceId?: st
       <a href={item.explorer_url} target="_blank" rel="noopener noreferrer" title={item.tx_hash}>
         {shortHash(item.tx_hash)}
       </a>
-      <span className={styles.rowActions}>
-        {item.candidates.length > 0 ? (
-          <>
-            <label className="visually-hidden" htmlFor={selectId}>
-              Invoice this payment is for
-            </label>
-            <select id={selectId} className="input" value={chosen} onChange={(event) => setChosen(event.target.value)}>
-              {item.candidates.map((candidate) => (
-                <option key={candidate.invoice} value={candidate.invoice}>
-                  {candidate.name} · due {invoiceMoneyText(candidate.amount_due, candidate.fiat_currency)}
-                </option>
-              ))}
-            </select>
-            <button type="button" className="btn btn-primary" disabled={busy || chosen === ''} onClick={() => assign.mutate()}>
-              Assign
-            </button>
-          </>
-        ) : null}
-        <button type="button" className="btn" disabled={busy} onClick={() => dismiss.mutate()}>
-          Dismiss
-        </button>
-      </span>
+      <ReviewActions
+        selectLabel="Invoice this payment is for"
+        choices={item.candidates.map((candidate) => ({
+          value: candidate.invoice,
+          label: `${candidate.name} · due ${invoiceMoneyText(candidate.amount_due, candidate.fiat_currency)}`,
+        }))}
+        chosen={chosen}
+        onChoose={setChosen}
+        busy={busy}
+        onAssign={() => assign.mutate()}
+        onDismiss={() => dismiss.mutate()}
+      />
     </li>
   );
 }
