@@ -133,15 +133,25 @@ test('from the suggestion card to an activated bank account, an FTC invoice paid
   await expect(transfer).toContainText(iban);
   await expect(transfer).toContainText(invoice.ftc.payment_ref);
 
-  // The partner reports a short transfer (stays due), then the rest (paid).
-  await page.request.post(`${partner}/__test/transfer`, { data: { iban, amount: '100.00', reference: invoice.ftc.payment_ref } });
+  // The partner reports a short transfer (stays due), then the rest without the invoice's reference: it waits for the
+  // owner under 'Payments to review', who assigns it to the invoice (paid).
+  await page.request.post(`${partner}/__test/transfer`, { data: { iban, amount: '100.00', reference: `Payment ${invoice.ftc.payment_ref}` } });
   await page.reload();
   await expect(transfer).toContainText('€100.00');
-  await page.request.post(`${partner}/__test/transfer`, { data: { iban, amount: '21.80', reference: `Payment ${invoice.ftc.payment_ref}` } });
-  await expect
-    .poll(async () => ((await apiFromPage(page, 'GET', `/api/invoices/${invoice.id}`)).body as { state: string }).state)
-    .toBe('PAID');
-  await page.reload();
+  await page.request.post(`${partner}/__test/transfer`, { data: { iban, amount: '21.80', reference: 'Consulting, the rest' } });
+  await page.goto('/documents');
+  const review = page.getByRole('region', { name: 'Payments to review (1)' });
+  const row = review.getByTestId('review-bank-transfer');
+  await expect(row).toContainText('€21.80 bank transfer');
+  await expect(row).toContainText('reference "Consulting, the rest"');
+  const choice = row.getByLabel('Invoice this transfer is for');
+  await expect(choice).toHaveValue(invoice.id);
+  await expect(choice.locator('option:checked')).toContainText('€121.80, €100.00 received');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await row.getByRole('button', { name: 'Assign' }).click();
+  await expect(review).toHaveCount(0);
+  expect(((await apiFromPage(page, 'GET', `/api/invoices/${invoice.id}`)).body as { state: string }).state).toBe('PAID');
+  await page.goto(`/invoices/${invoice.id}`);
   await expect(transfer).toContainText('€121.80');
 
   // Settings: the code unlocks the form; an unchanged form says so; a change is confirmed.

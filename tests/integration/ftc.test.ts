@@ -5,6 +5,7 @@ import { API } from '../../src/shared/api-paths';
 import type { PublicConfig } from '../../src/shared/api-types';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
+import type { InvoicePaymentsOut } from '../../src/shared/schemas/payment';
 import {
   FTC_API,
   FTC_MESSAGES,
@@ -441,6 +442,15 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect((await a.client.post(FTC_API.markBankPaid(invoice.id), {})).status).toBe(204);
     expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('PAID');
     expect(await json(await a.client.post(FTC_API.markBankPaid(invoice.id), {}))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyPaid] });
+
+    // The invoice page's 'Mark paid' (the payments route) serves bank invoices too: recorded as marked, with the note.
+    const second = await json<InvoiceOut>(await ftcInvoice(a));
+    expect((await a.client.post(API.invoiceMarkPaid(second.id), { note: 'Paid to the old account' })).status).toBe(200);
+    expect((await json<InvoiceOut>(await a.client.get(API.invoice(second.id)))).state).toBe('PAID');
+    const payments = await json<InvoicePaymentsOut>(await a.client.get(API.invoicePayments(second.id)));
+    expect(payments.status).toMatchObject({ state: 'PAID', summary: 'MARKED_PAID', marked_paid: true });
+    expect(payments.status.paid_at).not.toBeNull();
+    expect(payments.marked_note).toBe('Paid to the old account');
   });
 
   it('answers the partner countries from its cache', async () => {

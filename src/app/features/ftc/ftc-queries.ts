@@ -8,17 +8,46 @@ import {
   type FtcKycApplicantInput,
   type FtcKycStatusOut,
   type FtcProfileOut,
+  type FtcTransferOut,
   type FtcSessionOut,
   type FtcUpdateOut,
   type FtcUpdateUserInput,
 } from '../../../shared/schemas/ftc';
+import { API } from '../../../shared/api-paths';
+import type { DocumentPage } from '../../../shared/document-types';
 import { api } from '../../lib/api-client';
+import { openFtcInvoiceChoices } from './ftc-review';
 
 export const ftcKeys = {
   profile: ['ftc', 'profile'] as const,
   countries: ['ftc', 'countries'] as const,
   kyc: ['ftc', 'kyc'] as const,
+  review: ['ftc', 'transfers', 'NEEDS_REVIEW'] as const,
+  openInvoices: ['ftc', 'open-invoices'] as const,
 };
+
+/** GET ftc/transfers?status=NEEDS_REVIEW: the bank transfers no invoice could take, newest first. */
+export function ftcReviewTransfersQuery() {
+  return queryOptions({
+    queryKey: ftcKeys.review,
+    queryFn: ({ signal }) => api.get<FtcTransferOut[]>(FTC_API.transfers, { status: 'NEEDS_REVIEW' }, { signal }),
+  });
+}
+
+/** The owner's issued FTC invoices still awaiting payment (the choices a transfer may be assigned to). */
+export function openFtcInvoicesQuery() {
+  return queryOptions({
+    queryKey: ftcKeys.openInvoices,
+    queryFn: async ({ signal }) => {
+      const page = await api.get<DocumentPage>(
+        API.documents,
+        { kind: ['INVOICE'], state: ['DUE', 'EXPIRED', 'PROCESSING'], ordering: '-created_at', limit: 100, offset: 0 },
+        { signal },
+      );
+      return openFtcInvoiceChoices(page.results);
+    },
+  });
+}
 
 /** GET ftc/profile: the user's fiat-to-crypto set-up (and whether this server offers it). */
 export function ftcProfileQuery() {
@@ -59,4 +88,6 @@ export const ftcCalls = {
   createKycApplicant: (input: FtcKycApplicantInput) => api.post<FtcApplicantOut>(FTC_API.createKycApplicant, input, quiet),
   createBankAccount: (session: string) => api.post<FtcProfileOut>(FTC_API.createBankAccount, { ftc_session_id: session }, quiet),
   updateUser: (input: FtcUpdateUserInput) => api.post<FtcUpdateOut>(FTC_API.updateUser, input, quiet),
+  assignTransfer: (transferId: string, invoiceId: string) => api.post<{ status: string }>(FTC_API.assignTransfer(transferId), { invoice: invoiceId }),
+  dismissTransfer: (transferId: string) => api.post<{ status: string }>(FTC_API.dismissTransfer(transferId)),
 };
