@@ -362,6 +362,10 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
     expect(view.state).toBe('PAID');
     expect(view.ftc?.amount_received).toBe('101.50');
+    // The payment status reads the bank settlement too: PAID, not an unpaid invoice waiting for the chain.
+    const status = await json<{ state: string; summary: string }>(await a.client.get(API.invoicePaymentStatus(invoice.id)));
+    expect(status.state).toBe('PAID');
+    expect(status.summary).not.toBe('UNPAID');
 
     await partner.receiveTransfer({ ...bank, amount: '50.00', reference: 'no reference here' });
     await partner.receiveTransfer({ ...bank, amount: '5.00', reference });

@@ -5,7 +5,7 @@
  * the invoice stays DUE, and a transfer naming no invoice of the account's owner (or an invoice that cannot take
  * it) waits in the owner's review list. A transfer counts once, whatever is delivered again.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { Big } from '../../shared/money';
 import { FTC_MESSAGES, type FtcTransferStatus } from '../../shared/schemas/ftc';
@@ -115,6 +115,7 @@ async function settleInvoice(tx: Tx, invoiceId: string, now: Date): Promise<bool
   }
   const paid = received.gte(euroDue(invoice.totalAmount));
   if (paid) {
+    await tx.update(invoices).set({ paidAt: now }).where(and(eq(invoices.id, invoiceId), isNull(invoices.paidAt)));
     await tx
       .update(documents)
       .set({ state: 'PAID', updatedAt: now })
@@ -167,10 +168,15 @@ export async function markBankInvoicePaid(s: Services, userId: string, invoiceId
   if (row === undefined || row.state === 'DRAFT') throw notFound();
   if (!row.isFtc) throw nonFieldError(FTC_MESSAGES.notFtcInvoice);
   if (row.state === 'PAID') throw nonFieldError(FTC_MESSAGES.alreadyPaid);
-  const [changed] = await s.db
-    .update(documents)
-    .set({ state: 'PAID', updatedAt: s.now() })
-    .where(and(eq(documents.id, row.documentId), inArray(documents.state, PAYABLE_STATES)))
-    .returning({ id: documents.id });
-  if (changed === undefined) throw nonFieldError(FTC_MESSAGES.alreadyPaid);
+  const now = s.now();
+  await s.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(documents)
+      .set({ state: 'PAID', updatedAt: now })
+      .where(and(eq(documents.id, row.documentId), inArray(documents.state, PAYABLE_STATES)))
+      .returning({ id: documents.id });
+    if (changed === undefined) throw nonFieldError(FTC_MESSAGES.alreadyPaid);
+    // Recorded as the owner's mark, so the invoice's payment status says so and keeps it PAID.
+    await tx.update(invoices).set({ markedPaid: true, paidAt: now }).where(eq(invoices.id, invoiceId));
+  });
 }

@@ -8,7 +8,8 @@ import type { InvoiceState } from '../../shared/enums';
 import { Big, fromBaseUnits } from '../../shared/money';
 import type { PaymentOut, PaymentSource, PaymentStatusOut, ReviewReason } from '../../shared/schemas/payment';
 import type { Database } from '../db/database';
-import { documents, invoicePayments, invoices, paymentClaims, type InvoicePaymentRow } from '../db/schema';
+import { documents, invoicePayments, invoices, paymentClaims, type InvoicePaymentRow, type InvoiceRow } from '../db/schema';
+import { euroDue } from '../ftc/ftc-transfers';
 import type { PaymentDeps } from './payment-deps';
 import { explorerTxUrl } from './explorer-links';
 import { confirmationsOf, invoiceStateOf, isLate, valueOf, type ChainTransfer, type StateResult } from './payment-rules';
@@ -124,9 +125,9 @@ export async function recomputeInvoice(deps: PaymentDeps, invoiceId: string): Pr
     const [payments, claims, [row]] = await Promise.all([
       tx.select().from(invoicePayments).where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.status, 'COUNTED'))),
       tx.select({ id: paymentClaims.id }).from(paymentClaims).where(and(eq(paymentClaims.invoiceId, invoiceId), openClaim)).limit(1),
-      tx.select({ paidAt: invoices.paidAt, markedPaid: invoices.markedPaid }).from(invoices).where(eq(invoices.id, invoiceId)),
+      tx.select({ paidAt: invoices.paidAt, markedPaid: invoices.markedPaid, ftc: invoices.ftc, totalAmount: invoices.totalAmount }).from(invoices).where(eq(invoices.id, invoiceId)),
     ]);
-    const after = stateOf(deps.config.payments.tolerancePercent, target, { ...target, state: before, markedPaid: row?.markedPaid ?? false }, payments, claims.length > 0, now);
+    const after = stateOf(deps.config.payments.tolerancePercent, target, { ...target, state: before, markedPaid: paidOutsideChain(row) }, payments, claims.length > 0, now);
     if (after.state !== before) {
       await tx.update(documents).set({ state: after.state, updatedAt: now }).where(eq(documents.id, target.documentId));
     }
@@ -137,6 +138,17 @@ export async function recomputeInvoice(deps: PaymentDeps, invoiceId: string): Pr
   if (result === undefined) return undefined;
   if (result.before !== result.after.state) await notifyStateChange(deps, result.target, result.before, result.after);
   return { before: result.before, after: result.after };
+}
+
+/**
+ * Paid without the chain: marked paid by the owner, or a fiat-to-crypto invoice whose matched bank transfers cover
+ * it (docs/fiat-to-crypto.md). Either keeps it PAID whatever its on-chain payments say.
+ */
+function paidOutsideChain(row: { markedPaid: boolean; ftc: InvoiceRow['ftc']; totalAmount: string } | undefined): boolean {
+  if (row === undefined) return false;
+  if (row.markedPaid) return true;
+  const received = row.ftc !== null && 'amount_received' in row.ftc ? row.ftc.amount_received : undefined;
+  return received !== undefined && new Big(received).gte(euroDue(row.totalAmount));
 }
 
 function stateOf(
@@ -168,9 +180,9 @@ export async function paymentStatus(deps: PaymentDeps, target: InvoiceTarget): P
       .where(and(eq(invoicePayments.invoiceId, target.invoiceId), eq(invoicePayments.status, 'COUNTED')))
       .orderBy(desc(invoicePayments.blockNumber), desc(invoicePayments.id)),
     deps.db.select({ id: paymentClaims.id }).from(paymentClaims).where(and(eq(paymentClaims.invoiceId, target.invoiceId), openClaim)).limit(1),
-    deps.db.select({ paidAt: invoices.paidAt, markedPaid: invoices.markedPaid }).from(invoices).where(eq(invoices.id, target.invoiceId)),
+    deps.db.select({ paidAt: invoices.paidAt, markedPaid: invoices.markedPaid, ftc: invoices.ftc, totalAmount: invoices.totalAmount }).from(invoices).where(eq(invoices.id, target.invoiceId)),
   ]);
-  const state = stateOf(deps.config.payments.tolerancePercent, target, { state: target.state, markedPaid: row?.markedPaid ?? false }, payments, claims.length > 0, deps.now());
+  const state = stateOf(deps.config.payments.tolerancePercent, target, { state: target.state, markedPaid: paidOutsideChain(row) }, payments, claims.length > 0, deps.now());
   const required = confirmationsFor(deps, target.network);
   let head: bigint | null = null;
   if (payments.some((p) => p.confirmedAt === null)) {
