@@ -25,9 +25,14 @@ function rowsOf(result: unknown): Record<string, unknown>[] {
   return (result as { rows?: Record<string, unknown>[] }).rows ?? [];
 }
 
-/** DUE, or PROCESSING on a claim alone (no payment counted): the states an overdue invoice leaves for EXPIRED. */
+/**
+ * DUE, or PROCESSING on a payer's claim alone (no payment counted, not moved there by the owner): the states an
+ * overdue invoice leaves for EXPIRED.
+ */
 const expirable = sql`(d.state = 'DUE' or (d.state = 'PROCESSING' and not exists (
-  select 1 from invoice_payments p join invoices pi on pi.id = p.invoice_id where pi.document_id = d.id and p.status = 'COUNTED')))`;
+  select 1 from invoice_payments p join invoices pi on pi.id = p.invoice_id where pi.document_id = d.id and p.status = 'COUNTED')
+  and not exists (
+  select 1 from payment_claims c join invoices ci on ci.id = c.invoice_id where ci.document_id = d.id and c.method = 'OWNER')))`;
 
 /** Moves every overdue DUE or claim-only PROCESSING invoice to EXPIRED; returns how many it moved. */
 export async function expireOverdueInvoices(deps: InvoiceExpiryDeps): Promise<number> {

@@ -88,6 +88,8 @@ export interface StateInput {
   payments: readonly CountedPayment[];
   /** A payer said they paid and that is not yet verified. */
   reported: boolean;
+  /** The owner moved it to PROCESSING by hand: their own word holds it open past the due day. */
+  ownerReported?: boolean;
   markedPaid: boolean;
   /** The due day is over in the owner's time zone. */
   overdue: boolean;
@@ -135,8 +137,8 @@ export function invoiceStateOf(input: StateInput): StateResult {
   if (input.markedPaid) return { ...base, state: 'PAID', summary: 'MARKED_PAID' };
   if (covered) return { ...base, state: 'PROCESSING', summary: 'CONFIRMING' };
   const open: InvoiceState = input.overdue ? 'EXPIRED' : 'DUE';
-  // Past the due day, a claim alone no longer holds the invoice open: it expires like a DUE one.
-  if (base.paymentReported && !(input.overdue && input.payments.length === 0)) return { ...base, state: 'PROCESSING', summary: paid.gt(0) ? 'PARTIALLY_PAID' : 'REPORTED' };
+  // Past the due day, a payer's claim alone no longer holds the invoice open: it expires like a DUE one.
+  if (base.paymentReported && !(input.overdue && input.payments.length === 0 && input.ownerReported !== true)) return { ...base, state: 'PROCESSING', summary: paid.gt(0) ? 'PARTIALLY_PAID' : 'REPORTED' };
   return { ...base, state: open, summary: paid.gt(0) ? 'PARTIALLY_PAID' : 'UNPAID' };
 }
 

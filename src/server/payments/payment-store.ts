@@ -124,10 +124,10 @@ export async function recomputeInvoice(deps: PaymentDeps, invoiceId: string): Pr
     const before = (locked?.state ?? target.state) as InvoiceState;
     const [payments, claims, [row]] = await Promise.all([
       tx.select().from(invoicePayments).where(and(eq(invoicePayments.invoiceId, invoiceId), eq(invoicePayments.status, 'COUNTED'))),
-      tx.select({ id: paymentClaims.id }).from(paymentClaims).where(and(eq(paymentClaims.invoiceId, invoiceId), openClaim)).limit(1),
+      tx.select({ method: paymentClaims.method }).from(paymentClaims).where(and(eq(paymentClaims.invoiceId, invoiceId), openClaim)),
       tx.select({ paidAt: invoices.paidAt, markedPaid: invoices.markedPaid, ftc: invoices.ftc, totalAmount: invoices.totalAmount }).from(invoices).where(eq(invoices.id, invoiceId)),
     ]);
-    const after = stateOf(deps.config.payments.tolerancePercent, target, { ...target, state: before, markedPaid: paidOutsideChain(row) }, payments, claims.length > 0, now);
+    const after = stateOf(deps.config.payments.tolerancePercent, target, { ...target, state: before, markedPaid: paidOutsideChain(row) }, payments, claims, now);
     if (after.state !== before) {
       await tx.update(documents).set({ state: after.state, updatedAt: now }).where(eq(documents.id, target.documentId));
     }
@@ -156,7 +156,7 @@ function stateOf(
   target: InvoiceTarget,
   current: { state: InvoiceState; markedPaid: boolean },
   payments: readonly InvoicePaymentRow[],
-  reported: boolean,
+  claims: readonly { method: string }[],
   now: Date,
 ): StateResult {
   const today = ownerDay(target, now);
@@ -164,7 +164,8 @@ function stateOf(
     state: current.state,
     total: target.total,
     payments: payments.map((p) => ({ value: p.value, confirmed: p.confirmedAt !== null, late: isLate(ownerDay(target, p.blockTime), target.expiresAt) })),
-    reported,
+    reported: claims.length > 0,
+    ownerReported: claims.some((c) => c.method === 'OWNER'),
     markedPaid: current.markedPaid,
     overdue: target.expiresAt !== null && target.expiresAt < today,
     tolerancePercent,
@@ -179,10 +180,10 @@ export async function paymentStatus(deps: PaymentDeps, target: InvoiceTarget): P
       .from(invoicePayments)
       .where(and(eq(invoicePayments.invoiceId, target.invoiceId), eq(invoicePayments.status, 'COUNTED')))
       .orderBy(desc(invoicePayments.blockNumber), desc(invoicePayments.id)),
-    deps.db.select({ id: paymentClaims.id }).from(paymentClaims).where(and(eq(paymentClaims.invoiceId, target.invoiceId), openClaim)).limit(1),
+    deps.db.select({ method: paymentClaims.method }).from(paymentClaims).where(and(eq(paymentClaims.invoiceId, target.invoiceId), openClaim)),
     deps.db.select({ paidAt: invoices.paidAt, markedPaid: invoices.markedPaid, ftc: invoices.ftc, totalAmount: invoices.totalAmount }).from(invoices).where(eq(invoices.id, target.invoiceId)),
   ]);
-  const state = stateOf(deps.config.payments.tolerancePercent, target, { state: target.state, markedPaid: paidOutsideChain(row) }, payments, claims.length > 0, deps.now());
+  const state = stateOf(deps.config.payments.tolerancePercent, target, { state: target.state, markedPaid: paidOutsideChain(row) }, payments, claims, deps.now());
   const required = confirmationsFor(deps, target.network);
   let head: bigint | null = null;
   if (payments.some((p) => p.confirmedAt === null)) {
