@@ -154,22 +154,7 @@ export interface TransactionPage {
   user_tx_sync: boolean;
 }
 
-export interface ContactOut {
-  id: string;
-  first_name: string;
-  last_name: string;
-  company: string;
-  email: string;
-  address_line1: string;
-  address_line2: string;
-  country: string;
-  city: string;
-  postal_code: string;
-  tax_number: string;
-  addresses: { network: Network; address: string }[];
-  labels: LabelOut[];
-  created_at: string;
-}
+export type { ContactOut } from './contract/contacts';
 
 export interface SearchCategory {
   category: 'wallets' | 'contacts' | 'transactions' | 'labels' | 'documents';

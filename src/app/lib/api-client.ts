@@ -4,6 +4,18 @@
  */
 import { API, CSRF_COOKIE, CSRF_HEADER } from '../../shared/api-paths';
 import type { FieldErrors } from '../../shared/api-types';
+import {
+  pathOf,
+  type BodyOf,
+  type BodySchemaOf,
+  type Endpoint,
+  type HasPathParams,
+  type PathParams,
+  type QueryOf,
+  type QuerySchemaOf,
+  type QueryValue,
+  type ResponseOf,
+} from '../../shared/contract/endpoint';
 import { MESSAGES } from '../../shared/messages';
 import { readCookie } from './cookies';
 import { getStoredUser, signOutLocally } from './session';
@@ -33,8 +45,19 @@ export class NetworkError extends Error {
   }
 }
 
-export type QueryValue = string | number | boolean | undefined | null | readonly (string | number)[];
+export type { QueryValue } from '../../shared/contract/endpoint';
 export type QueryParams = Record<string, QueryValue>;
+
+/**
+ * What a call of a declared route passes: its path parameters (when the path has any), its query (when it takes
+ * one), its body (when it takes one), and the request options.
+ */
+export type CallInput<E extends Endpoint> = (HasPathParams<E['path']> extends true
+  ? { params: PathParams<E['path']> }
+  : { params?: undefined }) &
+  (QuerySchemaOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> }) &
+  (BodySchemaOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> }) &
+  RequestOptions;
 
 export interface RequestOptions {
   /** A 401 is only passed to the caller: no 'You were logged out' toast, no sign-out (sign-in calls). */
@@ -203,6 +226,16 @@ export function createApiClient(deps: ApiClientDeps) {
   }
 
   return {
+    /** Calls a route declared in the contract; its answer is typed from the declaration. */
+    call<E extends Endpoint>(declaration: E, input: CallInput<E>): Promise<ResponseOf<E>> {
+      const { params, query, body, ...options } = input as {
+        params?: Record<string, string | number>;
+        query?: QueryParams;
+        body?: unknown;
+      } & RequestOptions;
+      const url = buildUrl(pathOf(declaration.path, params), query);
+      return request<ResponseOf<E>>(declaration.method, url, body, options);
+    },
     get<T>(path: string, query?: QueryParams, options?: RequestOptions): Promise<T> {
       return request<T>('GET', buildUrl(path, query), undefined, options);
     },

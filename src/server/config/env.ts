@@ -28,6 +28,7 @@
  * | BUSINESS_EMAIL_DOMAIN        | (empty)                          | E-mail domain whose users count as business users (business logo). |
  * | BUSINESS_EMAIL_ALLOWLIST     | (empty)                          | Comma list of e-mails that count as business users. |
  * | LOG_LEVEL                    | info                             | One of debug, info, warn, error, silent. |
+ * | CHECK_API_RESPONSES          | false                            | true: every JSON answer of the API is checked against its declared shape (src/shared/contract), and one that does not match fails with 500 (the tests run so). |
  * | DEVNET                       | false                            | true: ETHEREUM and POLYGON are synced from the local chains of `npm run devnet` (DEVNET_HOST, DEVNET_ETHEREUM_PORT, DEVNET_POLYGON_PORT) over JSON-RPC. |
  * | ETHERSCAN_API_KEY            | (unset: Blockscout/Routescan)    | Etherscan API V2 key (one key, every chain); unset: the keyless explorers serve history. |
  * | ETHERSCAN_BASE_URL           | https://api.etherscan.io/v2/api  | Etherscan V2 endpoint (a mirror or a test server). |
@@ -114,6 +115,8 @@ export interface Config {
   businessEmailDomain: string | undefined;
   businessEmailAllowlist: readonly string[];
   logLevel: LogLevel;
+  /** Every JSON answer is checked against its contract declaration (tests). */
+  checkResponses: boolean;
   chain: ChainConfig;
   payments: PaymentConfig;
   mail: MailConfig;
@@ -356,6 +359,7 @@ const envSchema = v.object({
   LOGIN_RATE_LIMIT_PER_IP: integer(30, 1, 1_000_000),
   LOGIN_RATE_LIMIT_PER_ADDRESS: integer(10, 1, 1_000_000),
   TRUST_PROXY: boolean(false),
+  CHECK_API_RESPONSES: boolean(false),
   STATIC_DIR: v.pipe(optionalText, v.transform((s) => s ?? 'dist')),
   STAFF_EMAILS: commaList(true),
   STAFF_ADDRESSES: commaList(true),
@@ -564,6 +568,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     businessEmailDomain: e.BUSINESS_EMAIL_DOMAIN,
     businessEmailAllowlist: e.BUSINESS_EMAIL_ALLOWLIST,
     logLevel: e.LOG_LEVEL,
+    checkResponses: e.CHECK_API_RESPONSES,
     billing: billingConfig(e),
     plusPrices: { monthly: e.PLUS_MONTHLY_PRICE_EUR, annual: e.PLUS_ANNUAL_PRICE_EUR ?? annualPrice(e.PLUS_MONTHLY_PRICE_EUR) },
     ftc,

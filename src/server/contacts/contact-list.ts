@@ -1,19 +1,10 @@
 import { and, asc, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { contactAddresses, contactLabels, contacts, labels, type ContactRow } from '../db/schema';
+import type { ContactOrdering } from '../../shared/contract/contacts';
 import { containsPattern, searchWords } from '../search/search-text';
 
-export const CONTACT_ORDERINGS = [
-  'first_name',
-  '-first_name',
-  'last_name',
-  '-last_name',
-  'company',
-  '-company',
-  'created_at',
-  '-created_at',
-] as const;
-export type ContactOrdering = (typeof CONTACT_ORDERINGS)[number];
+export { CONTACT_ORDERINGS, type ContactOrdering } from '../../shared/contract/contacts';
 
 const firstName = sql`lower(${contacts.firstName})`;
 const lastName = sql`lower(${contacts.lastName})`;

@@ -1,14 +1,11 @@
 import type { Hono } from 'hono';
-import * as v from 'valibot';
-import { API } from '../../shared/api-paths';
-import { contactSchema, patchContactSchema } from '../../shared/schemas/contact';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { contactEndpoints } from '../../shared/contract/contacts';
+import { authOf } from '../auth/guards';
 import { notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody, queryParams } from '../http/validation';
-import { searchParam } from '../search/search-text';
+import { route } from '../http/route';
 import type { Services } from '../services';
-import { CONTACT_ORDERINGS, findContacts } from './contact-list';
+import { findContacts } from './contact-list';
 import { createContact, deleteContact, updateContact } from './contact-store';
 import { contactViews } from './contact-view';
 import { idempotencyKeyOf, replayHeaders } from './idempotency-key';
@@ -21,39 +18,29 @@ function contactIdOf(id: string): string {
   return id.toLowerCase();
 }
 
-const listContactsQuerySchema = v.object({
-  ordering: v.optional(
-    v.picklist(CONTACT_ORDERINGS, `Choose one of: ${CONTACT_ORDERINGS.join(', ')}.`),
-    'first_name',
-  ),
-  search: searchParam,
-});
-
 /**
  * Contacts (docs/contacts.md, docs/data-model.md): GET contacts (ordering, search; by name by default),
  * POST contacts (Idempotency-Key honoured), PATCH and DELETE contacts/{id}. Reading needs a session, changes
  * full access.
  */
 export function registerContactRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.contacts, requireUser, queryParams(listContactsQuerySchema), async (c) => {
-    const { ordering, search } = c.req.valid('query');
-    const rows = await findContacts(s.db, authOf(c).user.id, { ordering, search });
-    return c.json(await contactViews(s.db, rows));
+  route(app, s, contactEndpoints.listContacts, async (c, { query }) => {
+    const rows = await findContacts(s.db, authOf(c).user.id, query);
+    return contactViews(s.db, rows);
   });
 
-  app.post(API.contacts, requireFullAccess, jsonBody(contactSchema), async (c) => {
+  route(app, s, contactEndpoints.createContact, async (c, { body }) => {
     const key = idempotencyKeyOf(c);
-    const { value, replayed } = await createContact(s.db, authOf(c).user.id, c.req.valid('json'), s.now(), key);
+    const { value, replayed } = await createContact(s.db, authOf(c).user.id, body, s.now(), key);
     return c.json(value, 201, replayHeaders(replayed));
   });
 
-  app.patch(`${API.contacts}/:id`, requireFullAccess, jsonBody(patchContactSchema), async (c) => {
-    const id = contactIdOf(c.req.param('id'));
-    return c.json(await updateContact(s.db, authOf(c).user.id, id, c.req.valid('json'), s.now()));
-  });
+  route(app, s, contactEndpoints.updateContact, async (c, { params, body }) =>
+    updateContact(s.db, authOf(c).user.id, contactIdOf(params.id), body, s.now()),
+  );
 
-  app.delete(`${API.contacts}/:id`, requireFullAccess, async (c) => {
-    await deleteContact(s.db, authOf(c).user.id, contactIdOf(c.req.param('id')));
+  route(app, s, contactEndpoints.deleteContact, async (c, { params }) => {
+    await deleteContact(s.db, authOf(c).user.id, contactIdOf(params.id));
     return c.body(null, 204);
   });
 }

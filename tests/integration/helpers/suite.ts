@@ -22,6 +22,7 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
     LOGIN_RATE_LIMIT_PER_IP: '100000',
     LOGIN_RATE_LIMIT_PER_ADDRESS: '100000',
     PUBLIC_URL: 'http://localhost:8001',
+    CHECK_API_RESPONSES: 'true',
     ...env,
   });
 }

@@ -3,9 +3,8 @@
  * so a change made offline is kept across a reload and sent once on reconnect (creates carry an Idempotency-Key).
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
+import { contactEndpoints } from '../../../shared/contract/contacts';
 import type { ContactOut, LabelOut } from '../../../shared/data-types';
-import type { Network } from '../../../shared/enums';
 import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
@@ -27,25 +26,13 @@ export function contactsQuery(search?: string, enabled = true) {
   const params: ContactListParams = text ? { ordering: 'first_name', search: text } : { ordering: 'first_name' };
   return queryOptions({
     queryKey: contactKeys.list(params),
-    queryFn: ({ signal }) => api.get<ContactOut[]>(API.contacts, { ...params }, { signal }),
+    queryFn: ({ signal }) => api.call(contactEndpoints.listContacts, { query: params, signal }),
     enabled,
   });
 }
 
-/** What POST and PATCH contacts send (labels are changed through the label picker). */
-export interface ContactInput {
-  first_name: string;
-  last_name: string;
-  company: string;
-  email: string;
-  address_line1: string;
-  address_line2: string;
-  city: string;
-  postal_code: string;
-  country: string;
-  tax_number: string;
-  addresses: { network: Network; address: string }[];
-}
+/** What POST and PATCH contacts send (labels are changed through the label picker): the contact's own fields. */
+export type ContactInput = Omit<ContactOut, 'id' | 'labels' | 'created_at'>;
 
 interface QueuedFlag {
   /** Made while offline: nobody is watching the form when it is sent, so failures are told in a toast. */
@@ -127,7 +114,10 @@ function announceQueuedFailure(error: unknown, variables: QueuedFlag): void {
 export function createContactDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: CreateContactVariables) =>
-      api.post<ContactOut>(API.contacts, variables.contact, { headers: idempotencyHeaders(variables.idempotencyKey) }),
+      api.call(contactEndpoints.createContact, {
+        body: variables.contact,
+        headers: idempotencyHeaders(variables.idempotencyKey),
+      }),
     onMutate: async (variables: CreateContactVariables) => {
       const previous = await snapshotLists(client);
       const pending = optimisticContact(variables, new Date().toISOString());
@@ -148,7 +138,8 @@ export function createContactDefaults(client: QueryClient) {
 
 export function updateContactDefaults(client: QueryClient) {
   return {
-    mutationFn: (variables: UpdateContactVariables) => api.patch<ContactOut>(API.contact(variables.id), variables.contact),
+    mutationFn: (variables: UpdateContactVariables) =>
+      api.call(contactEndpoints.updateContact, { params: { id: variables.id }, body: variables.contact }),
     onMutate: async (variables: UpdateContactVariables) => {
       const previous = await snapshotLists(client);
       updateLists(client, (list) =>
@@ -169,7 +160,8 @@ export function updateContactDefaults(client: QueryClient) {
 
 export function deleteContactDefaults(client: QueryClient) {
   return {
-    mutationFn: (variables: DeleteContactVariables) => api.del<undefined>(API.contact(variables.id)),
+    mutationFn: (variables: DeleteContactVariables) =>
+      api.call(contactEndpoints.deleteContact, { params: { id: variables.id } }),
     onMutate: async (variables: DeleteContactVariables) => {
       const previous = await snapshotLists(client);
       updateLists(client, (list) => list.filter((item) => item.id !== variables.id));
@@ -194,7 +186,10 @@ export function setContactLabelsDefaults(client: QueryClient) {
   const mutationKey = () => contactMutationKeys.setLabels;
   return {
     mutationFn: (variables: SetContactLabelsVariables) =>
-      api.patch<ContactOut>(API.contact(variables.id), { labels: variables.labels.map((label) => label.id) }),
+      api.call(contactEndpoints.updateContact, {
+        params: { id: variables.id },
+        body: { labels: variables.labels.map((label) => label.id) },
+      }),
     onMutate: async (variables: SetContactLabelsVariables) => {
       const previous = await snapshotLists(client);
       updateLists(client, (list) => list.map((item) => (item.id === variables.id ? { ...item, labels: variables.labels } : item)));

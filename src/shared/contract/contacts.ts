@@ -1,0 +1,61 @@
+/** Contacts (docs/contacts.md): the list, create, edit and delete. */
+import * as v from 'valibot';
+import { contactSchema, patchContactSchema } from '../schemas/contact';
+import { endpoint } from './endpoint';
+import { labelOut, network, orderingParam, searchParam, timestamp } from './primitives';
+
+export const CONTACT_ORDERINGS = [
+  'first_name',
+  '-first_name',
+  'last_name',
+  '-last_name',
+  'company',
+  '-company',
+  'created_at',
+  '-created_at',
+] as const;
+export type ContactOrdering = (typeof CONTACT_ORDERINGS)[number];
+
+export const contactOut = v.object({
+  id: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  company: v.string(),
+  email: v.string(),
+  address_line1: v.string(),
+  address_line2: v.string(),
+  country: v.string(),
+  city: v.string(),
+  postal_code: v.string(),
+  tax_number: v.string(),
+  addresses: v.array(v.object({ network, address: v.string() })),
+  labels: v.array(labelOut),
+  created_at: timestamp,
+});
+export type ContactOut = v.InferOutput<typeof contactOut>;
+
+export const contactEndpoints = {
+  listContacts: endpoint({
+    method: 'GET',
+    path: '/api/contacts',
+    access: 'user',
+    query: v.object({ ordering: orderingParam(CONTACT_ORDERINGS, 'first_name'), search: searchParam }),
+    response: v.array(contactOut),
+  }),
+  /** An Idempotency-Key header makes a repeated create answer the first one. */
+  createContact: endpoint({
+    method: 'POST',
+    path: '/api/contacts',
+    access: 'full',
+    body: contactSchema,
+    response: contactOut,
+  }),
+  updateContact: endpoint({
+    method: 'PATCH',
+    path: '/api/contacts/:id',
+    access: 'full',
+    body: patchContactSchema,
+    response: contactOut,
+  }),
+  deleteContact: endpoint({ method: 'DELETE', path: '/api/contacts/:id', access: 'full' }),
+} as const;

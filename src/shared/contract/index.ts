@@ -1,0 +1,13 @@
+/**
+ * The API contract (docs/README.md): every route of the server, declared once. The server registers each route
+ * from its declaration (src/server/http/route.ts), the PWA calls it with `api.call` (src/app/lib/api-client.ts), and
+ * the tests walk this list so that no route escapes the bad-input and access sweeps.
+ */
+import { contactEndpoints } from './contacts';
+import type { Endpoint } from './endpoint';
+
+export const API_CONTRACT = {
+  ...contactEndpoints,
+} as const satisfies Record<string, Endpoint>;
+
+export type ApiContract = typeof API_CONTRACT;
