@@ -127,7 +127,7 @@ describe.each(availableDrivers())('billing with Stripe on %s', (kind) => {
     expect(await unknown.json()).toEqual({ price_id: ['Choose one of the prices listed on the pricing page.'] });
     const bad = await client.post(API.payments, { payment_provider: 'PAYPAL', plan: 'plus' });
     expect(bad.status).toBe(400);
-    expect(Object.keys(await bad.json())).toEqual(['payment_provider', 'plan']);
+    expect(Object.keys((await bad.json()) as object)).toEqual(['payment_provider', 'plan']);
     expect(stripe.requests.filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(0);
   });
 
