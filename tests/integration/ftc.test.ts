@@ -224,8 +224,19 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect(applicant.status).toBe(200);
     const widget = await json<FtcApplicantOut>(applicant);
     expect(widget.token).toMatch(/^_act-sbx-/);
-    expect(widget.widget_url).toBe(`${partner.url}/kyc/widget`);
+    // The widget loads Sumsub's own page unless FTC_KYC_BASE_URL names another origin.
+    expect(widget.widget_url).toBe('');
     expect(partner.users.get(userUuid)?.applicant).toMatchObject({ address: { address_line_1: 'Hauptstrasse 1', post_code: '10115' }, date_of_birth: '1990-05-17' });
+
+    // The widget's token expires: a new one for the same applicant, only over the open session.
+    const renewed = await json<FtcApplicantOut>(await a.client.post(FTC_API.kycToken, { ftc_session_id: session.ftc_session_id }));
+    expect(renewed.token).toMatch(/^_act-sbx-/);
+    expect(renewed.token).not.toBe(widget.token);
+    expect(renewed.widget_url).toBe('');
+    const stale = await a.client.post(FTC_API.kycToken, { ftc_session_id: 'x'.repeat(43) });
+    expect(stale.status).toBe(400);
+    expect(await json(stale)).toEqual({ ftc_session_id: [FTC_MESSAGES.sessionExpired] });
+    expect((await new TestClient(app).post(FTC_API.kycToken, { ftc_session_id: session.ftc_session_id })).status).toBe(401);
 
     expect(await json<FtcKycStatusOut>(await a.client.get(FTC_API.kycStatus))).toEqual({ kyc: 'PENDING', has_bank_account: false });
     const early = await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session.ftc_session_id });
@@ -242,6 +253,19 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     const again = await json<FtcProfileOut>(await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session.ftc_session_id }));
     expect(again.bank_uuid).toBe(bank.bank_uuid);
     for (const request of partner.requests) expect(request.headers.authorization).toBe(`API-Key ${API_KEY}`);
+  });
+
+  it('takes FTC_KYC_BASE_URL as an origin for the widget and lets the page frame only it', async () => {
+    const env = { FTC_BASE_URL: partner.url, FTC_API_KEY: API_KEY, ENCRYPTION_KEY };
+    expect(testConfig({ ...env, FTC_KYC_BASE_URL: `${partner.url}/` }).ftc?.kycBaseUrl).toBe(partner.url);
+    expect(() => testConfig({ ...env, FTC_KYC_BASE_URL: `${partner.url}/websdk` })).toThrow(/FTC_KYC_BASE_URL/);
+    const framed = suite.makeApp({ env: { ...env, FTC_KYC_BASE_URL: partner.url } });
+    const csp = (await new TestClient(framed).get(API.config)).headers.get('content-security-policy') ?? '';
+    expect(/frame-src [^;]*/.exec(csp)?.[0].split(' ')).toContain(partner.url);
+    expect(csp).not.toContain('sumsub.com');
+    // Without it the page may frame Sumsub's own pages; without a partner, neither.
+    expect((await new TestClient(app).get(API.config)).headers.get('content-security-policy')).toContain('https://*.sumsub.com');
+    expect((await new TestClient(suite.makeApp()).get(API.config)).headers.get('content-security-policy')).not.toContain('sumsub');
   });
 
   it('refuses wrong, reused and expired codes, and limits guesses per code and per user', async () => {
