@@ -22,12 +22,14 @@ const devnet = spawn(process.execPath, ['--import', 'tsx', `${root}src/scripts/d
 /**
  * The fiat-to-crypto partner stand-in (tests/fixtures/ftc-partner-server.ts) on E2E_FTC_PORT (default: E2E_PORT +
  * 1000): the app registers users, checks codes and opens bank accounts there, and it posts signed transfers back.
+ * It also serves the verification page the Sumsub web SDK frames (FTC_KYC_BASE_URL).
  */
 const ftcPort = process.env.E2E_FTC_PORT ?? String(Number(port) + 1000);
 const ftcEnv = {
   FTC_BASE_URL: `http://127.0.0.1:${ftcPort}`,
   FTC_API_KEY: 'e2e-partner-key',
   FTC_WEBHOOK_SECRET: 'e2e-webhook-secret',
+  FTC_KYC_BASE_URL: `http://127.0.0.1:${ftcPort}`,
 };
 const ftcPartner = spawn(process.execPath, ['--import', 'tsx', `${root}tests/fixtures/ftc-partner-main.ts`], {
   cwd: root,

@@ -79,12 +79,19 @@ test('from the suggestion card to an activated bank account, an FTC invoice paid
   await page.getByLabel('Date of birth').fill('1990-05-17');
   await page.getByRole('button', { name: 'Continue to verification' }).click();
 
-  // The verification widget (the partner's page, framed) with the message not to leave.
+  // The verification widget (the Sumsub web SDK, framing the stand-in's verification page) with the message not to
+  // leave. Its access token expires before the documents are sent: the SDK asks the app for a new one and the page
+  // sends them again; the page's status events reach the app.
   await expect(page.getByText('Please do not leave this page until you are redirected.')).toBeVisible();
   const widget = page.frameLocator('iframe[title="Identity verification"]');
   await expect(widget.getByText('Applicant ready.')).toBeVisible();
+  await expect(page.locator('[data-review-status="init"]')).toBeVisible();
+  await page.request.post(`${partner}/__test/expire-tokens`, { data: { email } });
+  const renewed = page.waitForResponse((response) => response.url().endsWith('/api/ftc/kyc-token') && response.status() === 200);
   await widget.getByRole('button', { name: 'Submit documents' }).click();
+  await renewed;
   await expect(widget.getByText('Verification in progress.')).toBeVisible();
+  await expect(page.locator('[data-review-status="pending"]')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // The partner verifies the user: the next poll moves on, the bank account opens, and the app moves on 5 s later.

@@ -17,12 +17,17 @@ import {
   type FtcUpdateOut,
 } from '../../src/shared/schemas/ftc';
 import { ftcProfiles, fxRates, subscriptions, wallets } from '../../src/server/db/schema';
+import { createFtcPartner } from '../../src/server/ftc/ftc-partner-for';
+import { pollFtcTransfers, type FtcPollReport } from '../../src/server/ftc/ftc-transfer-poll';
 import type { AppEnv } from '../../src/server/http/app-env';
+import { createLogger } from '../../src/server/logging/logger';
+import type { FtcPartner } from '../../src/server/providers/ftc/ftc-partner';
 import { startFtcPartnerServer, type FtcPartnerServer } from '../fixtures/ftc-partner-server';
 import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
 import { addFxRate, dayOf } from './data-seed';
 import { availableDrivers } from './helpers/drivers';
-import { setupSuite } from './helpers/suite';
+import { loopbackFetch } from './helpers/loopback-fetch';
+import { setupSuite, testConfig } from './helpers/suite';
 import { json, TestClient } from './helpers/test-client';
 import { newAccount, signInWithAddress, signInWithWallet } from './helpers/sign-in';
 
@@ -63,6 +68,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
   let partner: FtcPartnerServer;
   let prices: ProviderServer;
   let app: Hono<AppEnv>;
+  let poller: FtcPartner | null;
   let emails = 0;
 
   beforeAll(async () => {
@@ -92,6 +98,13 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
       },
     });
   });
+  /** One run of the background poll, as the job runs it. */
+  const poll = (): Promise<FtcPollReport> => {
+    poller ??= createFtcPartner({ db: suite.db, config: testConfig({ FTC_BASE_URL: partner.url, FTC_API_KEY: API_KEY }), logger: createLogger('silent'), fetch: loopbackFetch });
+    if (poller === null) throw new Error('No partner configured');
+    return pollFtcTransfers({ db: suite.db, logger: createLogger('silent'), now: () => suite.clock.now(), partner: poller });
+  };
+
   afterAll(async () => {
     await partner?.close();
     await prices?.close();
@@ -211,8 +224,19 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect(applicant.status).toBe(200);
     const widget = await json<FtcApplicantOut>(applicant);
     expect(widget.token).toMatch(/^_act-sbx-/);
-    expect(widget.widget_url).toBe(`${partner.url}/kyc/widget`);
+    // The widget loads Sumsub's own page unless FTC_KYC_BASE_URL names another origin.
+    expect(widget.widget_url).toBe('');
     expect(partner.users.get(userUuid)?.applicant).toMatchObject({ address: { address_line_1: 'Hauptstrasse 1', post_code: '10115' }, date_of_birth: '1990-05-17' });
+
+    // The widget's token expires: a new one for the same applicant, only over the open session.
+    const renewed = await json<FtcApplicantOut>(await a.client.post(FTC_API.kycToken, { ftc_session_id: session.ftc_session_id }));
+    expect(renewed.token).toMatch(/^_act-sbx-/);
+    expect(renewed.token).not.toBe(widget.token);
+    expect(renewed.widget_url).toBe('');
+    const stale = await a.client.post(FTC_API.kycToken, { ftc_session_id: 'x'.repeat(43) });
+    expect(stale.status).toBe(400);
+    expect(await json(stale)).toEqual({ ftc_session_id: [FTC_MESSAGES.sessionExpired] });
+    expect((await new TestClient(app).post(FTC_API.kycToken, { ftc_session_id: session.ftc_session_id })).status).toBe(401);
 
     expect(await json<FtcKycStatusOut>(await a.client.get(FTC_API.kycStatus))).toEqual({ kyc: 'PENDING', has_bank_account: false });
     const early = await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session.ftc_session_id });
@@ -229,6 +253,19 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     const again = await json<FtcProfileOut>(await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session.ftc_session_id }));
     expect(again.bank_uuid).toBe(bank.bank_uuid);
     for (const request of partner.requests) expect(request.headers.authorization).toBe(`API-Key ${API_KEY}`);
+  });
+
+  it('takes FTC_KYC_BASE_URL as an origin for the widget and lets the page frame only it', async () => {
+    const env = { FTC_BASE_URL: partner.url, FTC_API_KEY: API_KEY, ENCRYPTION_KEY };
+    expect(testConfig({ ...env, FTC_KYC_BASE_URL: `${partner.url}/` }).ftc?.kycBaseUrl).toBe(partner.url);
+    expect(() => testConfig({ ...env, FTC_KYC_BASE_URL: `${partner.url}/websdk` })).toThrow(/FTC_KYC_BASE_URL/);
+    const framed = suite.makeApp({ env: { ...env, FTC_KYC_BASE_URL: partner.url } });
+    const csp = (await new TestClient(framed).get(API.config)).headers.get('content-security-policy') ?? '';
+    expect(/frame-src [^;]*/.exec(csp)?.[0].split(' ')).toContain(partner.url);
+    expect(csp).not.toContain('sumsub.com');
+    // Without it the page may frame Sumsub's own pages; without a partner, neither.
+    expect((await new TestClient(app).get(API.config)).headers.get('content-security-policy')).toContain('https://*.sumsub.com');
+    expect((await new TestClient(suite.makeApp()).get(API.config)).headers.get('content-security-policy')).not.toContain('sumsub');
   });
 
   it('refuses wrong, reused and expired codes, and limits guesses per code and per user', async () => {
@@ -390,6 +427,68 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: other.id }))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyReviewed] });
     expect(await json(await a.client.post(FTC_API.dismissTransfer(five), {}))).toEqual({ status: 'DISMISSED' });
     expect(await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=NEEDS_REVIEW`))).toEqual([]);
+  });
+
+  it('polls the partner for transfers the webhook did not report: a full one makes the invoice PAID', async () => {
+    const a = await activated();
+    const invoice = await json<InvoiceOut>(await ftcInvoice(a));
+    const reference = invoice.ftc?.payment_ref ?? '';
+    const { transfer } = await partner.receiveTransfer({ bank_account_uuid: a.profile.bank_uuid ?? '', amount: '101.50', reference: `Rechnung ${reference}`, notify: false });
+    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('DUE');
+
+    expect((await poll()).recorded).toBe(1);
+    const view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    expect(view).toMatchObject({ state: 'PAID', ftc: { amount_received: '101.50' } });
+    const listing = partner.requests.filter((r) => r.path === `/user/bank-account/unblock/${a.profile.bank_uuid ?? ''}/transactions`);
+    expect(listing.at(-1)?.headers).toMatchObject({ authorization: `API-Key ${API_KEY}`, 'user-uuid': a.userUuid });
+    expect(listing.at(-1)?.headers['unblock-session-id']).toBeUndefined();
+    // The paid invoice's account is not asked again; the transfer stays counted once.
+    const asked = listing.length;
+    await poll();
+    expect(partner.requests.filter((r) => r.path === `/user/bank-account/unblock/${a.profile.bank_uuid ?? ''}/transactions`)).toHaveLength(asked);
+    const matched = await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=MATCHED`));
+    expect(matched.map((t) => t.amount)).toEqual(['101.50']);
+    expect(partner.users.get(a.userUuid)?.transactions.map((t) => t.uuid)).toEqual([transfer]);
+  });
+
+  it('counts a transfer reported by the webhook and then found by the poll once', async () => {
+    const a = await activated();
+    const invoice = await json<InvoiceOut>(await ftcInvoice(a));
+    const bank = { bank_account_uuid: a.profile.bank_uuid ?? '' };
+    const first = await partner.receiveTransfer({ ...bank, amount: '60.00', reference: invoice.ftc?.payment_ref ?? '' });
+    expect(first.status).toBe(200);
+    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).ftc?.amount_received).toBe('60.00');
+
+    await poll();
+    await poll();
+    const view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    expect(view).toMatchObject({ state: 'DUE', ftc: { amount_received: '60.00' } });
+    expect(await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=MATCHED`))).toHaveLength(1);
+
+    // Found by the poll first, the webhook's later report of the same transfer changes nothing either.
+    const rest = await partner.receiveTransfer({ ...bank, amount: '41.50', reference: invoice.ftc?.payment_ref ?? '', notify: false });
+    await poll();
+    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('PAID');
+    await partner.receiveTransfer({ ...bank, amount: '41.50', reference: invoice.ftc?.payment_ref ?? '', transfer_uuid: rest.transfer });
+    const after = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    expect(after).toMatchObject({ state: 'PAID', ftc: { amount_received: '101.50' } });
+    expect(await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=MATCHED`))).toHaveLength(2);
+  });
+
+  it('keeps a short polled transfer as received on a DUE invoice, and puts one without a known reference up for review', async () => {
+    const a = await activated();
+    const invoice = await json<InvoiceOut>(await ftcInvoice(a));
+    const bank = { bank_account_uuid: a.profile.bank_uuid ?? '' };
+    await partner.receiveTransfer({ ...bank, amount: '101.49', reference: invoice.ftc?.payment_ref ?? '', notify: false });
+    await partner.receiveTransfer({ ...bank, amount: '12.00', reference: 'LL-0000000000 from Ada', notify: false });
+    await poll();
+    const view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    expect(view).toMatchObject({ state: 'DUE', ftc: { amount_received: '101.49' } });
+    const review = await json<FtcTransferOut[]>(await a.client.get(`${FTC_API.transfers}?status=NEEDS_REVIEW`));
+    expect(review).toEqual([expect.objectContaining({ amount: '12.00', reference: 'LL-0000000000 from Ada', invoice: null }) as unknown]);
+    // Another owner never sees it.
+    const stranger = await account();
+    expect(await json<FtcTransferOut[]>(await stranger.client.get(`${FTC_API.transfers}?status=NEEDS_REVIEW`))).toEqual([]);
   });
 
   it('refuses webhook deliveries without the right signature or with a bad body', async () => {

@@ -68,7 +68,7 @@
  * | FTC_BASE_URL                 | (unset: fiat invoicing off)      | Base URL of the fiat-to-crypto partner's API (Unblock). Unset: the fiat-to-crypto screens say fiat invoicing is not set up on this server. |
  * | FTC_API_KEY                  | (unset)                          | The partner API key (needed with FTC_BASE_URL); never logged or returned. |
  * | FTC_WEBHOOK_SECRET           | (unset: webhook refused)         | Shared secret of the partner's webhook: each delivery's HMAC-SHA256 over the raw body must match. |
- * | FTC_KYC_WIDGET_URL           | (unset: partner's URL)           | Page the identity-verification widget is embedded from, given the applicant token (the partner's address unless set). |
+ * | FTC_KYC_BASE_URL             | (unset: Sumsub's own)            | Origin the identity-verification widget (Sumsub web SDK) loads its page from, `<origin>/websdk/websdk.html`; the page may frame it. Unset: Sumsub's address (https://in.sumsub.com, or the one the access token names). |
  */
 import Big from 'big.js';
 import * as v from 'valibot';
@@ -132,7 +132,8 @@ export interface FtcConfig {
   baseUrl: string;
   apiKey: string;
   webhookSecret: string | undefined;
-  kycWidgetUrl: string | undefined;
+  /** Origin of the verification widget's page (FTC_KYC_BASE_URL); undefined: Sumsub's own. */
+  kycBaseUrl: string | undefined;
 }
 
 /** Stripe settings; present only when every one of them is set. */
@@ -452,7 +453,7 @@ const envSchema = v.object({
   FTC_BASE_URL: optionalUrl,
   FTC_API_KEY: optionalText,
   FTC_WEBHOOK_SECRET: optionalText,
-  FTC_KYC_WIDGET_URL: optionalUrl,
+  FTC_KYC_BASE_URL: publicUrl,
 });
 
 const STRIPE_VARIABLES = [
@@ -536,7 +537,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const ftc: FtcConfig | null =
     e.FTC_BASE_URL === undefined || e.FTC_API_KEY === undefined
       ? null
-      : { baseUrl: e.FTC_BASE_URL, apiKey: e.FTC_API_KEY, webhookSecret: e.FTC_WEBHOOK_SECRET, kycWidgetUrl: e.FTC_KYC_WIDGET_URL };
+      : { baseUrl: e.FTC_BASE_URL, apiKey: e.FTC_API_KEY, webhookSecret: e.FTC_WEBHOOK_SECRET, kycBaseUrl: e.FTC_KYC_BASE_URL === undefined ? undefined : new URL(e.FTC_KYC_BASE_URL).origin };
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${String(e.PORT)}`);
   const secretKey = e.SECRET_KEY ?? loadOrCreateSecretKey(e.DATA_DIR);
   return {

@@ -38,7 +38,7 @@ import { isProviderError } from '../providers/http/provider-error';
 import type { Services } from '../services';
 import { markBankInvoicePaid, reviewTransfer } from './ftc-transfers';
 import { ftcPartnerFor } from './ftc-partner-for';
-import { ftcWidgetUrl } from './ftc-widget';
+import { ftcKycBaseUrl } from './ftc-widget';
 import { ftcProfileView, loadFtcProfile, setKyc } from './ftc-profile';
 import { currentFtcSession, openFtcSession, storeFtcSession } from './ftc-session';
 
@@ -215,7 +215,17 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
     await partnerCall(s, 'KYC applicant', () => partner.createKycApplicant(session, kyc), 'The fiat partner refused these details. Check them and try again.');
     const token = await partnerCall(s, 'KYC token', () => partner.kycToken(session));
     if (profile.kyc !== 'FULL_USER') await setKyc(s.db, user.id, 'PENDING', s.now());
-    const out: FtcApplicantOut = { token, widget_url: ftcWidgetUrl(s.config) ?? '' };
+    const out: FtcApplicantOut = { token, widget_url: ftcKycBaseUrl(s.config) };
+    return c.json(out);
+  });
+
+  // The widget's access token expires; the widget asks for a new one for the same applicant.
+  app.post(FTC_API.kycToken, requireFullAccess, jsonBody(ftcSessionSchema), async (c) => {
+    const partner = requirePartner(s);
+    const profile = await requireProfile(s, authOf(c).user.id);
+    const session = openFtcSession(s, profile, c.req.valid('json').ftc_session_id);
+    const token = await partnerCall(s, 'KYC token', () => partner.kycToken(session));
+    const out: FtcApplicantOut = { token, widget_url: ftcKycBaseUrl(s.config) };
     return c.json(out);
   });
 

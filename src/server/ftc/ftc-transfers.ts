@@ -16,7 +16,7 @@ import type { Services } from '../services';
 import { paymentReferenceIn } from './ftc-invoice';
 
 /** Invoice states a bank payment may still settle (an expired invoice may still be paid). */
-const PAYABLE_STATES = ['DUE', 'EXPIRED', 'PROCESSING'];
+export const PAYABLE_STATES = ['DUE', 'EXPIRED', 'PROCESSING'];
 
 const euroAmount = v.pipe(v.string('The amount must be a decimal string.'), v.regex(/^\d{1,15}(\.\d{1,2})?$/, 'The amount must have at most two decimals.'));
 

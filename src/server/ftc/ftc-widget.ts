@@ -1,13 +1,18 @@
 import type { Config } from '../config/env';
 
-/** The page the identity-verification widget is embedded from: FTC_KYC_WIDGET_URL, else the partner's own. */
-export function ftcWidgetUrl(config: Pick<Config, 'ftc'>): string | null {
-  if (config.ftc === null) return null;
-  return config.ftc.kycWidgetUrl ?? `${config.ftc.baseUrl.replace(/\/+$/, '')}/kyc/widget`;
+/** What the page may frame when FTC_KYC_BASE_URL is unset: Sumsub's own verification pages. */
+export const SUMSUB_FRAME_SOURCE = 'https://*.sumsub.com';
+
+/**
+ * The origin the identity-verification widget (the Sumsub web SDK) loads its page from: FTC_KYC_BASE_URL, or ''
+ * to let the SDK choose Sumsub's own.
+ */
+export function ftcKycBaseUrl(config: Pick<Config, 'ftc'>): string {
+  return config.ftc?.kycBaseUrl ?? '';
 }
 
 /** Origins the PWA may frame for the widget (none without a partner). */
 export function ftcWidgetOrigins(config: Pick<Config, 'ftc'>): string[] {
-  const url = ftcWidgetUrl(config);
-  return url === null ? [] : [new URL(url).origin];
+  if (config.ftc === null) return [];
+  return [config.ftc.kycBaseUrl ?? SUMSUB_FRAME_SOURCE];
 }

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config/env';
 import type { OpenDatabase } from '../db/client';
+import { registerFtcJobs } from '../ftc/ftc-transfer-poll';
 import { createJobQueue } from '../jobs/create-job-queue';
 import type { JobQueue } from '../jobs/job-queue';
 import { attachJobQueue } from '../jobs/job-registry';
@@ -55,6 +56,7 @@ export async function startBackgroundWork(options: StartBackgroundWorkOptions): 
       { db: database.db, logger, now: deps.now, transport: createMailTransport(config.mail) },
       logger,
     );
+    await registerFtcJobs(queue, { db: database.db, config, logger, now: deps.now });
     // Work that fell due while no process was running starts now rather than at the next cadence.
     await queue.send(SYNC_DUE_JOB, {}, { singletonKey: SYNC_DUE_JOB });
     await queue.send(INVOICE_EXPIRY_JOB, {}, { singletonKey: INVOICE_EXPIRY_JOB });

@@ -15,6 +15,7 @@ export const FTC_API = {
   loginUser: '/api/ftc/login-user',
   supportedCountries: '/api/ftc/supported-countries',
   createKycApplicant: '/api/ftc/create-kyc-applicant',
+  kycToken: '/api/ftc/kyc-token',
   kycStatus: '/api/ftc/kyc-status',
   createBankAccount: '/api/ftc/create-bank-account',
   updateUser: '/api/ftc/update-user',

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors } from '../../../shared/api-types';
 import type { KycState } from '../../../shared/enums';
 import { FTC_MESSAGES, FTC_REDIRECT_MS, type FtcApplicantOut, type FtcKycStatusOut, type FtcProfileOut } from '../../../shared/schemas/ftc';
@@ -83,6 +83,7 @@ function Wizard({ profile }: { profile: FtcProfileOut }) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [formErrors, setFormErrors] = useState<FieldErrors | null>(null);
   const [widget, setWidget] = useState<FtcApplicantOut | null>(null);
+  const [reviewStatus, setReviewStatus] = useState<string | null>(null);
   const [activatedNow, setActivatedNow] = useState(false);
   const bankAsked = useRef(false);
 
@@ -118,6 +119,7 @@ function Wizard({ profile }: { profile: FtcProfileOut }) {
     onSuccess: (out) => {
       // A new applicant starts over: an earlier answer (a soft failure) must not move the wizard on.
       queryClient.removeQueries({ queryKey: ftcKeys.kyc });
+      setReviewStatus(null);
       setWidget(out);
       setStep('widget');
     },
@@ -134,6 +136,17 @@ function Wizard({ profile }: { profile: FtcProfileOut }) {
     },
     onError: () => toast(FTC_MESSAGES.bankFailed, 'error'),
   });
+
+  // The widget's token expired: a new one for the same applicant, over the open partner session.
+  const refreshKycToken = useCallback(async () => (await ftcCalls.kycToken(session ?? '')).token, [session]);
+  // The widget reports the applicant's review (documents submitted, review done): the state is asked at once.
+  const onReviewStatus = useCallback(
+    (status: string) => {
+      setReviewStatus(status);
+      void queryClient.invalidateQueries({ queryKey: ftcKeys.kyc });
+    },
+    [queryClient],
+  );
 
   // While the widget runs the state is asked every 7 s; the answer moves the wizard on.
   const kyc = useQuery(kycStatusQuery(step === 'widget'));
@@ -181,12 +194,12 @@ function Wizard({ profile }: { profile: FtcProfileOut }) {
         />
       ) : null}
       {current === 'widget' && widget !== null ? (
-        <div className={styles.widget}>
+        <div className={styles.widget} data-review-status={reviewStatus ?? undefined}>
           <p className={styles.warning} role="status">
             Please do not leave this page until you are redirected.
           </p>
           <Suspense fallback={<Spinner label="Loading the verification" />}>
-            <KycWidget url={widget.widget_url} token={widget.token} />
+            <KycWidget baseUrl={widget.widget_url} token={widget.token} refreshToken={refreshKycToken} onStatus={onReviewStatus} />
           </Suspense>
           <p className="muted">Checking your verification every few seconds…</p>
         </div>

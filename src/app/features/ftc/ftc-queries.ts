@@ -86,6 +86,7 @@ export const ftcCalls = {
   setupUser: (userUuid: string, code: string) => api.post<FtcSessionOut>(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: code }, quiet),
   loginUser: (userUuid: string, code: string) => api.post<FtcSessionOut>(FTC_API.loginUser, { user_uuid: userUuid, one_time_password: code }, quiet),
   createKycApplicant: (input: FtcKycApplicantInput) => api.post<FtcApplicantOut>(FTC_API.createKycApplicant, input, quiet),
+  kycToken: (session: string) => api.post<FtcApplicantOut>(FTC_API.kycToken, { ftc_session_id: session }, quiet),
   createBankAccount: (session: string) => api.post<FtcProfileOut>(FTC_API.createBankAccount, { ftc_session_id: session }, quiet),
   updateUser: (input: FtcUpdateUserInput) => api.post<FtcUpdateOut>(FTC_API.updateUser, input, quiet),
   assignTransfer: (transferId: string, invoiceId: string) => api.post<{ status: string }>(FTC_API.assignTransfer(transferId), { invoice: invoiceId }),

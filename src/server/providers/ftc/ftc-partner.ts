@@ -1,7 +1,7 @@
 /**
  * The fiat-to-crypto partner as the server uses it (docs/fiat-to-crypto.md): users, e-mailed one-time codes that
  * open a user session, KYC through a verification-widget applicant, the euro bank account and the user's payout
- * preferences. The Unblock client implements it; tests run it against a local stand-in of the partner.
+ * preferences, and the account's incoming transfers. The Unblock client implements it; tests run it against a local stand-in of the partner.
  */
 import type { KycState } from '../../../shared/enums';
 
@@ -34,6 +34,16 @@ export interface PartnerBankAccount {
   bic: string;
 }
 
+/** One transfer the user's euro account received, as the partner lists it. */
+export interface PartnerIncomingTransfer {
+  transfer_uuid: string;
+  bank_account_uuid: string;
+  amount: string;
+  currency: string;
+  reference: string;
+  received_at: string;
+}
+
 export interface PartnerPreferences {
   target_address: string;
   chain: 'ethereum' | 'polygon';
@@ -56,6 +66,11 @@ export interface FtcPartner {
   /** The accounts the user already has (a retried activation finds the one made before). */
   bankAccounts(session: string): Promise<PartnerBankAccount[]>;
   updatePreferences(session: string, input: PartnerPreferences): Promise<void>;
+  /**
+   * The transfers a user's euro account received since a time, asked with the API key alone (no user session: the
+   * server polls in the background).
+   */
+  incomingTransfers(userUuid: string, bankAccountUuid: string, since: Date): Promise<PartnerIncomingTransfer[]>;
 }
 
 /** The partner's user states, as our KYC states. */

@@ -1,5 +1,6 @@
 /**
- * The Unblock API client: the API key in `Authorization`, the user's session in `unblock-session-id`, every
+ * The Unblock API client: the API key in `Authorization`, the user's session in `unblock-session-id` (or, for the
+ * background listing of an account's transfers, the partner user in `user-uuid`), every
  * request through the provider HTTP client (rate limit per key, retries only where a repeat is harmless). Both
  * headers are secret names, so they never reach a log line or an error text.
  */
@@ -24,6 +25,15 @@ const countriesSchema = v.array(v.object({ code: v.string(), name: v.string() })
 const tokenSchema = v.object({ token: v.pipe(v.string(), v.nonEmpty()) });
 const bankAccountSchema = v.object({ uuid: v.string(), iban: v.string(), bic: v.string() });
 const anySchema = v.unknown();
+/** A line of the account's transaction list; only incoming euro credits are transfers a client paid. */
+const transactionSchema = v.object({
+  uuid: v.string(),
+  direction: v.string(),
+  amount: v.string(),
+  currency: v.string(),
+  reference: v.optional(v.nullable(v.string())),
+  created_at: v.string(),
+});
 
 export function createUnblockClient(opts: UnblockClientOptions): FtcPartner {
   const base = opts.baseUrl.replace(/\/+$/, '');
@@ -98,6 +108,25 @@ export function createUnblockClient(opts: UnblockClientOptions): FtcPartner {
     },
     async updatePreferences(session, input) {
       await opts.http.patchJson({ ...common, url: `${base}/user`, headers: headers(session), body: input, schema: anySchema, retries: 0 });
+    },
+    async incomingTransfers(userUuid, bankAccountUuid, since) {
+      const query = new URLSearchParams({ direction: 'INCOMING', from: since.toISOString() });
+      const out = await opts.http.getJson({
+        ...common,
+        url: `${base}/user/bank-account/unblock/${encodeURIComponent(bankAccountUuid)}/transactions?${query.toString()}`,
+        headers: { ...headers(), 'user-uuid': userUuid },
+        schema: v.array(transactionSchema),
+      });
+      return out
+        .filter((t) => t.direction === 'INCOMING')
+        .map((t) => ({
+          transfer_uuid: t.uuid,
+          bank_account_uuid: bankAccountUuid,
+          amount: t.amount,
+          currency: t.currency,
+          reference: t.reference ?? '',
+          received_at: t.created_at,
+        }));
     },
   };
 }
