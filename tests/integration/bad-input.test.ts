@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
-import { FTC_API } from '../../src/shared/schemas/ftc';
+import { ftcEndpoints } from '../../src/shared/contract/ftc';
 import type { Wallet } from '../../src/shared/api-types';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import {
@@ -9,6 +9,7 @@ import {
   contacts,
   documents,
   ftcTransfers,
+  invoicePayments,
   invoices,
   labels,
   transactions,
@@ -34,7 +35,7 @@ const uuids = (n: number): string[] =>
   Array.from({ length: n }, (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`);
 
 /** The kinds of row an `:id` path names. */
-type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label' | 'document' | 'invoice' | 'ftcTransfer';
+type Owned = 'wallet' | 'exchange' | 'transaction' | 'contact' | 'label' | 'document' | 'invoice' | 'ftcTransfer' | 'reviewPayment';
 
 interface BodyRoute {
   route: RouteKey;
@@ -151,7 +152,7 @@ const ftcSessionInvalid = { ftc_session_id: ['short', 'with spaces in it, twenty
 
 const BODY_ROUTES: BodyRoute[] = [
   {
-    route: `POST ${FTC_API.createUser}`,
+    route: `POST ${ftcEndpoints.createFtcUser.path}`,
     example: {
       first_name: 'Ada',
       last_name: 'Lovelace',
@@ -174,8 +175,8 @@ const BODY_ROUTES: BodyRoute[] = [
       target_address_vasp: ['', '  '],
     },
   },
-  { route: `POST ${FTC_API.getOtp}`, example: { user_uuid: NO_ROW }, required: ['user_uuid'], invalid: { user_uuid: ['', 'not-a-uuid'] } },
-  ...[FTC_API.setupUser, FTC_API.loginUser].map(
+  { route: `POST ${ftcEndpoints.requestFtcCode.path}`, example: { user_uuid: NO_ROW }, required: ['user_uuid'], invalid: { user_uuid: ['', 'not-a-uuid'] } },
+  ...[ftcEndpoints.setupFtcUser.path, ftcEndpoints.loginFtcUser.path].map(
     (path): BodyRoute => ({
       route: `POST ${path}`,
       example: { user_uuid: NO_ROW, one_time_password: '123456' },
@@ -184,7 +185,7 @@ const BODY_ROUTES: BodyRoute[] = [
     }),
   ),
   {
-    route: `POST ${FTC_API.createKycApplicant}`,
+    route: `POST ${ftcEndpoints.createFtcKycApplicant.path}`,
     example: {
       address_line_1: 'Hauptstrasse 1',
       address_line_2: '',
@@ -198,18 +199,43 @@ const BODY_ROUTES: BodyRoute[] = [
     required: ['address_line_1', 'post_code', 'city', 'country', 'date_of_birth', 'ftc_session_id'],
     invalid: { date_of_birth: ['1990-02-30', '17.05.1990', ''], source_of_funds: ['LOTTERY'], ...ftcSessionInvalid },
   },
-  { route: `POST ${FTC_API.createBankAccount}`, example: { ftc_session_id: FTC_SESSION }, required: ['ftc_session_id'], invalid: ftcSessionInvalid },
+  { route: `POST ${ftcEndpoints.createFtcBankAccount.path}`, example: { ftc_session_id: FTC_SESSION }, required: ['ftc_session_id'], invalid: ftcSessionInvalid },
   {
-    route: `POST ${FTC_API.updateUser}`,
+    route: `POST ${ftcEndpoints.updateFtcUser.path}`,
     example: { wallet: NO_ROW, network: 'POLYGON', token: 'USDT', target_address_type: 'SELF_HOSTED', target_address_vasp: null, ftc_session_id: FTC_SESSION },
     required: ['network', 'token', 'target_address_type', 'ftc_session_id'],
     nullable: ['target_address_vasp'],
     invalid: { network: ['BITCOIN', 'polygon'], token: ['DAI'], ...ftcSessionInvalid },
   },
-  { route: `POST ${FTC_API.updateToken}`, example: { token: 'USDC', ftc_session_id: FTC_SESSION }, required: ['token', 'ftc_session_id'], invalid: ftcSessionInvalid },
+  { route: `POST ${ftcEndpoints.updateFtcToken.path}`, example: { token: 'USDC', ftc_session_id: FTC_SESSION }, required: ['token', 'ftc_session_id'], invalid: ftcSessionInvalid },
   { route: 'POST /api/ftc/invoices/:id/mark-bank-paid', owner: 'invoice' },
   { route: 'POST /api/ftc/transfers/:id/assign', owner: 'ftcTransfer', example: { invoice: NO_ROW }, required: ['invoice'], invalid: { invoice: ['', 'not-a-uuid'] } },
   { route: 'POST /api/ftc/transfers/:id/dismiss', owner: 'ftcTransfer' },
+  {
+    route: 'POST /api/invoices/:id/claims',
+    owner: 'invoice',
+    example: { method: 'TRANSFER', tx_hash: TX_HASH, email: 'payer@example.com' },
+    nullable: ['tx_hash', 'email'],
+    invalid: { method: ['OWNER', 'transfer', ''], tx_hash: ['0x12', 'ab'.repeat(32), `0x${'zz'.repeat(32)}`], email: ['not-an-email', 'a@'] },
+  },
+  {
+    route: 'POST /api/email-payment',
+    example: { hash: TX_HASH, data: { invoice: NO_ROW, email: null } },
+    required: ['hash', 'data'],
+    invalid: {
+      hash: ['', '0x12', `0x${'zz'.repeat(32)}`],
+      data: [{}, { invoice: 'not-a-uuid' }, { invoice: NO_ROW, email: 'not-an-email' }, { invoice: NO_ROW, extra: 1 }],
+    },
+  },
+  { route: 'POST /api/invoices/:id/mark-paid', owner: 'invoice', example: { note: 'Paid in cash' }, invalid: { note: ['x'.repeat(501)] } },
+  {
+    route: 'POST /api/invoice-payments/review/:id/assign',
+    owner: 'reviewPayment',
+    example: { invoice: NO_ROW },
+    required: ['invoice'],
+    invalid: { invoice: ['', 'not-a-uuid'] },
+  },
+  { route: 'POST /api/invoice-payments/review/:id/dismiss', owner: 'reviewPayment' },
   {
     route: `POST ${API.loginWithAddress}`,
     example: { address: EVM },
@@ -422,7 +448,7 @@ const wholeNumberBad = (field: string, tooBig: string): [string, string][] =>
 /** Every GET route of the API that reads query parameters. */
 const QUERY_ROUTES: QueryRoute[] = [
   {
-    route: `GET ${FTC_API.transfers}`,
+    route: `GET ${ftcEndpoints.listFtcTransfers.path}`,
     bad: [
       ['status=NOPE', 'status'],
       ['status=', 'status'],
@@ -638,6 +664,14 @@ const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
   },
 ];
 
+/** GET routes of one invoice that read no query: a bad, unknown or foreign id gives 404 (payments.test.ts covers the rest). */
+const ID_ROUTES: RouteKey[] = [
+  'GET /api/pay-invoices/:id',
+  'GET /api/invoices/:id/payment-status',
+  'GET /api/invoices/:id/payments',
+  'GET /api/invoices/:id/attachments/:index',
+];
+
 /** Routes that read no body and no query parameters: extra query parameters are ignored. */
 const EXEMPT: RouteKey[] = [
   `GET ${API.config}`,
@@ -653,23 +687,14 @@ const EXEMPT: RouteKey[] = [
   `GET ${API.invoices}/:id`,
   // Verified by its Stripe signature over the raw body (tests/integration/billing.test.ts).
   `POST ${API.paymentsWebhook}`,
-  `GET ${FTC_API.profile}`,
-  `GET ${FTC_API.setupUser}`,
-  `GET ${FTC_API.kycStatus}`,
-  `GET ${FTC_API.supportedCountries}`,
+  `GET ${ftcEndpoints.getFtcProfile.path}`,
+  `GET ${ftcEndpoints.getFtcSetupUser.path}`,
+  `GET ${ftcEndpoints.getFtcKycStatus.path}`,
+  `GET ${ftcEndpoints.listFtcCountries.path}`,
   // Signed by the partner, not sent by a browser: tests/integration/ftc.test.ts covers it.
-  `POST ${FTC_API.webhook}`,
-  // Payments: their bodies, ids and refusals are checked in payments.test.ts (they need a chain to answer).
-  `GET /api/pay-invoices/:id`,
-  `GET ${API.invoices}/:id/payment-status`,
-  `GET ${API.invoices}/:id/payments`,
-  `POST ${API.invoices}/:id/claims`,
-  `POST ${API.invoices}/:id/mark-paid`,
-  `POST ${API.emailPayment}`,
-  `GET ${API.paymentsReview}`,
-  `POST ${API.paymentsReview}/:id/assign`,
-  `POST ${API.paymentsReview}/:id/dismiss`,
-  `GET ${API.invoices}/:id/attachments/:index`,
+  `POST ${ftcEndpoints.ftcWebhook.path}`,
+  ...ID_ROUTES,
+  'GET /api/invoice-payments/review',
 ];
 
 const LISTED: string[] = [
@@ -706,6 +731,7 @@ interface Rows {
   document: string;
   invoice: string;
   ftcTransfer: string;
+  reviewPayment: string;
 }
 
 /** One row of each kind an `:id` path names, for `userId`. */
@@ -733,7 +759,31 @@ async function seedRows(db: Database, userId: string, name: string): Promise<Row
     .insert(ftcTransfers)
     .values({ partnerTransferId: `t-${name}-${userId}`, userId, amount: '1.00', currency: 'EUR', status: 'NEEDS_REVIEW', receivedAt: new Date() })
     .returning();
-  if (!wallet || !exchange || !transaction || !contact || !label || !document || !invoice || !transfer) throw new Error('Seeding failed.');
+  // A transfer waiting for the owner's review, on a network without a node here (its confirmations read 0).
+  const [review] = invoice
+    ? await db
+        .insert(invoicePayments)
+        .values({
+          userId,
+          status: 'REVIEW',
+          source: 'FOUND',
+          reason: 'NO_MATCH',
+          network: 'BITCOIN',
+          txHash: `0x${userId.replaceAll('-', '').padEnd(64, '0')}`,
+          logIndex: 0,
+          tokenSymbol: 'BTC',
+          decimals: 8,
+          fromAddress: 'from',
+          toAddress: 'to',
+          amount: '1',
+          blockNumber: 1n,
+          blockHash: '0x1',
+          blockTime: new Date(),
+          candidates: [invoice.id],
+        })
+        .returning()
+    : [];
+  if (!wallet || !exchange || !transaction || !contact || !label || !document || !invoice || !transfer || !review) throw new Error('Seeding failed.');
   return {
     wallet: wallet.id,
     exchange: exchange.id,
@@ -743,6 +793,7 @@ async function seedRows(db: Database, userId: string, name: string): Promise<Row
     document: document.id,
     invoice: invoice.id,
     ftcTransfer: transfer.id,
+    reviewPayment: review.id,
   };
 }
 
@@ -1049,6 +1100,7 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
         [`PATCH ${API.documents}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
         [`PATCH ${API.invoices}/:id`]: { name: 'Hijacked' },
         ['POST /api/ftc/transfers/:id/assign']: { invoice: theirs.invoice },
+        ['POST /api/invoice-payments/review/:id/assign']: { invoice: theirs.invoice },
       };
       for (const route of idRoutes()) {
         const owner = route.owner as Owned;
@@ -1074,6 +1126,19 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
       expect(invoiceDocument).toMatchObject({ name: 'Theirs', state: 'DRAFT' });
       const [transfer] = await suite.db.select().from(ftcTransfers).where(eq(ftcTransfers.id, theirs.ftcTransfer));
       expect(transfer?.status).toBe('NEEDS_REVIEW');
+      const [review] = await suite.db.select().from(invoicePayments).where(eq(invoicePayments.id, theirs.reviewPayment));
+      expect(review).toMatchObject({ status: 'REVIEW', invoiceId: null });
+    });
+
+    it('GET routes of one invoice: a bad, unknown or foreign id gives 404, never 500', async () => {
+      for (const route of ID_ROUTES) {
+        for (const id of [...NON_UUIDS, NO_ROW, theirs.invoice, theirs.invoice.toUpperCase()]) {
+          const response = await client.get(pathOf(route, id));
+          expect(response.status, `${route} ${id.slice(0, 80)}`).toBe(404);
+          expect(await response.json()).toEqual({ detail: 'Not found.' });
+        }
+        expect((await client.get(pathOf(route, mine.invoice))).status, route).toBeLessThan(500);
+      }
     });
 
     it("another user's label in a body gives 400 on labels", async () => {

@@ -13,7 +13,8 @@ import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
-import type { InvoicePaymentsOut, PaymentStatusOut, PublicInvoiceOut, ReviewPaymentOut } from '../../src/shared/schemas/payment';
+import { pathOf } from '../../src/shared/contract/endpoint';
+import { paymentEndpoints, type InvoicePaymentsOut, type PaymentStatusOut, type PublicInvoiceOut, type ReviewPaymentOut } from '../../src/shared/contract/payments';
 import { createLogger } from '../../src/server/logging/logger';
 import { ACCOUNT_INDEX, DEVNET_MNEMONIC } from '../../src/server/devnet/accounts';
 import { startDevnet, type Devnet } from '../../src/server/devnet/start-devnet';
@@ -155,35 +156,35 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     return json<InvoiceOut>(response);
   }
 
-  const status = async (id: string) => json<PaymentStatusOut>(await new TestClient(app).get(API.invoicePaymentStatus(id)));
+  const status = async (id: string) => json<PaymentStatusOut>(await new TestClient(app).get(pathOf(paymentEndpoints.getPaymentStatus.path, { id })));
 
   it('the public invoice has what a payer needs and no internal ids; drafts are 404; attachments are served', async () => {
     const o = await owner();
     const png = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
     const inv = await invoice(o, '120', { attachments: [{ name: 'terms.png', data: png }] });
     const visitor = new TestClient(app);
-    for (const path of [API.invoice(inv.id), API.payInvoice(inv.id)]) {
+    for (const path of [API.invoice(inv.id), pathOf(paymentEndpoints.getPayInvoice.path, { id: inv.id })]) {
       const body = await json<PublicInvoiceOut & Record<string, unknown>>(await visitor.get(path));
       expect(body.document_id).toBeUndefined();
       expect(body.contact).not.toHaveProperty('id');
       expect(body.wallet).toEqual({ network: 'POLYGON', address: o.address });
       expect(body.items[0]).not.toHaveProperty('id');
-      expect(body.attachments).toEqual([{ name: 'terms.png', url: API.invoiceAttachment(inv.id, 0) }]);
+      expect(body.attachments).toEqual([{ name: 'terms.png', url: pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: inv.id, index: 0 }) }]);
       expect(body.token).toMatchObject({ symbol: 'USDC', decimals: 6 });
       expect(body.payment).toMatchObject({ state: 'DUE', summary: 'UNPAID', amount_paid: '0', amount_due: '120' });
       expect(JSON.stringify(body)).not.toContain(o.contact);
       expect(JSON.stringify(body)).not.toContain(o.wallet);
     }
-    const file = await visitor.get(API.invoiceAttachment(inv.id, 0));
+    const file = await visitor.get(pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: inv.id, index: 0 }));
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(await file.text()).toBe('not really a png');
-    expect((await visitor.get(API.invoiceAttachment(inv.id, 1))).status).toBe(404);
+    expect((await visitor.get(pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: inv.id, index: 1 }))).status).toBe(404);
     const draft = await json<InvoiceOut>(await o.client.post(API.invoices, { name: 'Draft', attachments: [{ name: 'a.png', data: png }] }));
     expect((await visitor.get(API.invoice(draft.id))).status).toBe(404);
-    expect((await visitor.get(API.payInvoice(draft.id))).status).toBe(404);
-    expect((await visitor.get(API.invoiceAttachment(draft.id, 0))).status).toBe(404);
-    expect((await o.client.get(API.invoiceAttachment(draft.id, 0))).status).toBe(200);
+    expect((await visitor.get(pathOf(paymentEndpoints.getPayInvoice.path, { id: draft.id }))).status).toBe(404);
+    expect((await visitor.get(pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: draft.id, index: 0 }))).status).toBe(404);
+    expect((await o.client.get(pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: draft.id, index: 0 }))).status).toBe(200);
     // The contact received the invoice with its pay link and PDF.
     await flushMail();
     const [sent] = mailTo(`ada-${o.userId.slice(0, 8)}@example.com`, `Invoice ${inv.name}`);
@@ -196,7 +197,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const inv = await invoice(o, '50');
     const visitor = new TestClient(app);
     const payerEmail = `payer-${o.userId.slice(0, 8)}@example.com`;
-    const claimed = await visitor.post(API.invoiceClaims(inv.id), { method: 'BANK', email: payerEmail });
+    const claimed = await visitor.post(pathOf(paymentEndpoints.claimPayment.path, { id: inv.id }), { method: 'BANK', email: payerEmail });
     expect(claimed.status).toBe(202);
     expect(await json<PaymentStatusOut>(claimed)).toMatchObject({ state: 'PROCESSING', summary: 'REPORTED', payment_reported: true, amount_paid: '0' });
     await mine(5);
@@ -206,11 +207,11 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, 'Payment reported')).toHaveLength(1);
     expect(mailTo(payerEmail, 'you paid')).toHaveLength(1);
     // The owner sees the claim with the payer's e-mail; strangers do not.
-    const payments = await json<InvoicePaymentsOut>(await o.client.get(API.invoicePayments(inv.id)));
+    const payments = await json<InvoicePaymentsOut>(await o.client.get(pathOf(paymentEndpoints.getInvoicePayments.path, { id: inv.id })));
     expect(payments.claims).toEqual([expect.objectContaining({ method: 'BANK', email: payerEmail, tx_hash: null })]);
-    expect((await visitor.get(API.invoicePayments(inv.id))).status).toBe(401);
+    expect((await visitor.get(pathOf(paymentEndpoints.getInvoicePayments.path, { id: inv.id }))).status).toBe(401);
     // The owner marks it paid by hand: recorded as marked.
-    const marked = await o.client.post(API.invoiceMarkPaid(inv.id), { note: 'Bank transfer received' });
+    const marked = await o.client.post(pathOf(paymentEndpoints.markPaid.path, { id: inv.id }), { note: 'Bank transfer received' });
     expect(marked.status).toBe(200);
     expect(await status(inv.id)).toMatchObject({ state: 'PAID', summary: 'MARKED_PAID', marked_paid: true });
   }, 60_000);
@@ -224,14 +225,14 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const visitor = new TestClient(app);
     const label = await visitor.post(API.transactionLabels, { name: `Payment of ${inv.name}`, tx_hash: hash, invoice: inv.id });
     expect(label.status).toBe(201);
-    const reported = await visitor.post(API.emailPayment, { hash, data: { invoice: inv.id, email: walletPayer } });
+    const reported = await visitor.post(paymentEndpoints.emailPayment.path, { hash, data: { invoice: inv.id, email: walletPayer } });
     expect(reported.status).toBe(202);
     const processing = await json<PaymentStatusOut>(reported);
     expect(processing).toMatchObject({ state: 'PROCESSING', summary: 'CONFIRMING', amount_paid: '75.5', amount_paid_token: '75.5', confirmations_required: 2 });
     expect(processing.payments).toEqual([expect.objectContaining({ tx_hash: hash, amount: '75.5', value: '75.5', confirmed: false, source: 'REPORTED', explorer_url: `https://polygonscan.com/tx/${hash}` })]);
     // Reported again, or for another invoice: counted once, for this invoice only.
-    expect((await visitor.post(API.emailPayment, { hash, data: { invoice: inv.id } })).status).toBe(202);
-    const twice = await visitor.post(API.invoiceClaims(other.id), { tx_hash: hash });
+    expect((await visitor.post(paymentEndpoints.emailPayment.path, { hash, data: { invoice: inv.id } })).status).toBe(202);
+    const twice = await visitor.post(pathOf(paymentEndpoints.claimPayment.path, { id: other.id }), { tx_hash: hash });
     expect(twice.status).toBe(400);
     expect(await twice.json()).toEqual({ tx_hash: ['This transaction is already counted for another invoice.'] });
     await mine(1);
@@ -249,7 +250,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const o = await owner();
     const inv = await invoice(o, '20');
     const elsewhere = await pay(newAccount().address, 20_000_000n);
-    const refused = await new TestClient(app).post(API.emailPayment, { hash: elsewhere, data: { invoice: inv.id } });
+    const refused = await new TestClient(app).post(paymentEndpoints.emailPayment.path, { hash: elsewhere, data: { invoice: inv.id } });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ hash: ["This transaction pays no USDC to this invoice's address on Polygon."] });
     const label = await new TestClient(app).post(API.transactionLabels, { name: 'x', tx_hash: elsewhere, invoice: inv.id });
@@ -270,7 +271,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(report).toMatchObject({ assigned: 1, review: 1 });
     expect(await status(large.id)).toMatchObject({ state: 'PAID', amount_paid: '250' });
     expect(await status(small.id)).toMatchObject({ state: 'DUE' });
-    const review = await json<ReviewPaymentOut[]>(await o.client.get(API.paymentsReview));
+    const review = await json<ReviewPaymentOut[]>(await o.client.get(paymentEndpoints.listReviewPayments.path));
     expect(review).toEqual([expect.objectContaining({ tx_hash: ambiguous, reason: 'AMBIGUOUS', amount: '100' })]);
     expect(review[0]?.candidates.map((c) => c.invoice).sort()).toEqual([small.id, twin.id].sort());
     // The owner was told by e-mail, with the amount and the transaction.
@@ -281,12 +282,12 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     // Nobody else sees or assigns it.
     const stranger = new TestClient(app);
     await signInWithWallet(stranger);
-    expect(await json<unknown[]>(await stranger.get(API.paymentsReview))).toEqual([]);
-    expect((await stranger.post(API.paymentAssign(review[0]?.id ?? ''), { invoice: small.id })).status).toBe(404);
-    const assigned = await o.client.post(API.paymentAssign(review[0]?.id ?? ''), { invoice: twin.id });
+    expect(await json<unknown[]>(await stranger.get(paymentEndpoints.listReviewPayments.path))).toEqual([]);
+    expect((await stranger.post(pathOf(paymentEndpoints.assignPayment.path, { id: review[0]?.id ?? '' }), { invoice: small.id })).status).toBe(404);
+    const assigned = await o.client.post(pathOf(paymentEndpoints.assignPayment.path, { id: review[0]?.id ?? '' }), { invoice: twin.id });
     expect(assigned.status).toBe(200);
     expect(await json<PaymentStatusOut>(assigned)).toMatchObject({ state: 'PAID', payments: [expect.objectContaining({ source: 'ASSIGNED' })] });
-    expect(await json<unknown[]>(await o.client.get(API.paymentsReview))).toEqual([]);
+    expect(await json<unknown[]>(await o.client.get(paymentEndpoints.listReviewPayments.path))).toEqual([]);
   }, 60_000);
 
   it('a transfer needing review at a receiving address two owners share is in both review lists, each with only its own invoices', async () => {
@@ -300,8 +301,8 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const hash = await pay(a.address, 40_000_000n);
     await mine(2);
     expect(await watchPayments(deps)).toMatchObject({ assigned: 0, review: 1 });
-    const listA = await json<ReviewPaymentOut[]>(await a.client.get(API.paymentsReview));
-    const listB = await json<ReviewPaymentOut[]>(await b.client.get(API.paymentsReview));
+    const listA = await json<ReviewPaymentOut[]>(await a.client.get(paymentEndpoints.listReviewPayments.path));
+    const listB = await json<ReviewPaymentOut[]>(await b.client.get(paymentEndpoints.listReviewPayments.path));
     expect(listA).toEqual([expect.objectContaining({ tx_hash: hash, reason: 'AMBIGUOUS', amount: '40' })]);
     expect(listB).toEqual([expect.objectContaining({ tx_hash: hash, reason: 'AMBIGUOUS', amount: '40' })]);
     expect(listA[0]?.candidates.map((c) => c.invoice)).toEqual([mineA.id]);
@@ -319,16 +320,16 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
       expect(mails[0]?.raw).toContain(`40 USDC arrived on Polygon (transaction ${hash})`);
     }
     // An owner assigns only to their own invoice; once B assigns it, it leaves A's list and A can no longer take it.
-    expect((await b.client.post(API.paymentAssign(listB[0]?.id ?? ''), { invoice: mineA.id })).status).toBe(400);
-    const assigned = await b.client.post(API.paymentAssign(listB[0]?.id ?? ''), { invoice: mineB.id });
+    expect((await b.client.post(pathOf(paymentEndpoints.assignPayment.path, { id: listB[0]?.id ?? '' }), { invoice: mineA.id })).status).toBe(400);
+    const assigned = await b.client.post(pathOf(paymentEndpoints.assignPayment.path, { id: listB[0]?.id ?? '' }), { invoice: mineB.id });
     expect(assigned.status).toBe(200);
     expect(await json<PaymentStatusOut>(assigned)).toMatchObject({ state: 'PAID', amount_paid: '40' });
-    expect(await json<unknown[]>(await a.client.get(API.paymentsReview))).toEqual([]);
-    expect(await json<unknown[]>(await b.client.get(API.paymentsReview))).toEqual([]);
-    expect((await a.client.post(API.paymentAssign(listA[0]?.id ?? ''), { invoice: mineA.id })).status).toBe(404);
+    expect(await json<unknown[]>(await a.client.get(paymentEndpoints.listReviewPayments.path))).toEqual([]);
+    expect(await json<unknown[]>(await b.client.get(paymentEndpoints.listReviewPayments.path))).toEqual([]);
+    expect((await a.client.post(pathOf(paymentEndpoints.assignPayment.path, { id: listA[0]?.id ?? '' }), { invoice: mineA.id })).status).toBe(404);
     // Counted once, for B's invoice only.
     expect(await status(mineA.id)).toMatchObject({ state: 'DUE', amount_paid: '0', payments: [] });
-    const twice = await new TestClient(app).post(API.invoiceClaims(mineA.id), { tx_hash: hash });
+    const twice = await new TestClient(app).post(pathOf(paymentEndpoints.claimPayment.path, { id: mineA.id }), { tx_hash: hash });
     expect(await twice.json()).toEqual({ tx_hash: ['This transaction is already counted for another invoice.'] });
   }, 60_000);
 
@@ -342,14 +343,14 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const hash = await pay(a.address, 60_000_000n);
     await mine(2);
     await watchPayments(deps);
-    const [rowA] = await json<ReviewPaymentOut[]>(await a.client.get(API.paymentsReview));
-    expect((await b.client.post(API.paymentDismiss(rowA?.id ?? ''), {})).status).toBe(204);
-    expect(await json<unknown[]>(await b.client.get(API.paymentsReview))).toEqual([]);
-    const listA = await json<ReviewPaymentOut[]>(await a.client.get(API.paymentsReview));
+    const [rowA] = await json<ReviewPaymentOut[]>(await a.client.get(paymentEndpoints.listReviewPayments.path));
+    expect((await b.client.post(pathOf(paymentEndpoints.dismissPayment.path, { id: rowA?.id ?? '' }), {})).status).toBe(204);
+    expect(await json<unknown[]>(await b.client.get(paymentEndpoints.listReviewPayments.path))).toEqual([]);
+    const listA = await json<ReviewPaymentOut[]>(await a.client.get(paymentEndpoints.listReviewPayments.path));
     expect(listA).toEqual([expect.objectContaining({ tx_hash: hash })]);
     expect(listA[0]?.candidates.map((c) => c.invoice)).toEqual([mineA.id]);
-    expect((await b.client.post(API.paymentAssign(rowA?.id ?? ''), { invoice: mineB.id })).status).toBe(404);
-    expect((await a.client.post(API.paymentAssign(rowA?.id ?? ''), { invoice: mineA.id })).status).toBe(200);
+    expect((await b.client.post(pathOf(paymentEndpoints.assignPayment.path, { id: rowA?.id ?? '' }), { invoice: mineB.id })).status).toBe(404);
+    expect((await a.client.post(pathOf(paymentEndpoints.assignPayment.path, { id: rowA?.id ?? '' }), { invoice: mineA.id })).status).toBe(200);
   }, 60_000);
 
   it('a payment removed by a reorganisation reverts the state', async () => {
@@ -357,7 +358,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const inv = await invoice(o, '30');
     const snapshot = await polygon().request({ method: 'evm_snapshot' as never });
     const hash = await pay(o.address, 30_000_000n);
-    expect((await new TestClient(app).post(API.invoiceClaims(inv.id), { tx_hash: hash })).status).toBe(202);
+    expect((await new TestClient(app).post(pathOf(paymentEndpoints.claimPayment.path, { id: inv.id }), { tx_hash: hash })).status).toBe(202);
     expect(await status(inv.id)).toMatchObject({ state: 'PROCESSING' });
     await polygon().request({ method: 'evm_revert' as never, params: [snapshot] as never });
     await mine(3);
@@ -378,9 +379,9 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const b = await invoice(o, '16');
     const stranger = new TestClient(limited, { 'x-forwarded-for': '203.0.113.9' });
     expect((await stranger.get(API.invoice(a.id))).status).toBe(200);
-    expect((await stranger.post(API.invoiceClaims(a.id), {})).status).toBe(202);
+    expect((await stranger.post(pathOf(paymentEndpoints.claimPayment.path, { id: a.id }), {})).status).toBe(202);
     expect((await stranger.get(API.invoice(a.id))).status).toBe(429);
-    expect((await stranger.get(API.invoicePaymentStatus(b.id))).status).toBe(200);
+    expect((await stranger.get(pathOf(paymentEndpoints.getPaymentStatus.path, { id: b.id }))).status).toBe(200);
     expect((await stranger.get(API.invoice(b.id))).status).toBe(429);
     // The stranger spent only their own IP's budget: the real payer and the owner are served.
     const payerClient = new TestClient(limited, { 'x-forwarded-for': '198.51.100.7' });

@@ -15,7 +15,7 @@ import {
   WALLET_CONNECT_TOKEN_GAS,
   type WalletProvider,
 } from '../../src/app/features/pay-invoice/wallet-transfer';
-import type { PaymentStatusOut, PublicInvoiceOut } from '../../src/shared/schemas/payment';
+import type { PaymentStatusOut, PublicInvoiceOut } from '../../src/shared/contract/payments';
 
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const USDC = '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359';

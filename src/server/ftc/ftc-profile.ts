@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { KycState } from '../../shared/enums';
-import type { FtcProfileOut } from '../../shared/schemas/ftc';
+import type { FtcProfileOut } from '../../shared/contract/ftc';
 import type { Database } from '../db/database';
 import { ftcProfiles, users, type FtcProfileRow } from '../db/schema';
 

@@ -8,31 +8,21 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
 import { INVOICE_PAYMENT_NETWORKS, type KycState } from '../../shared/enums';
 import {
-  FTC_API,
-  FTC_MESSAGES,
-  ftcAssignTransferSchema,
-  ftcCreateUserSchema,
-  ftcGetOtpSchema,
-  ftcKycApplicantSchema,
-  ftcSessionSchema,
-  ftcTransfersQuerySchema,
-  ftcUpdateTokenSchema,
-  ftcUpdateUserSchema,
-  ftcVerifyCodeSchema,
-  isBirthDateBefore,
+  ftcEndpoints,
   type FtcApplicantOut,
   type FtcKycStatusOut,
   type FtcSessionOut,
   type FtcTransferOut,
   type FtcUpdateOut,
-} from '../../shared/schemas/ftc';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+} from '../../shared/contract/ftc';
+import { FTC_MESSAGES, isBirthDateBefore } from '../../shared/schemas/ftc';
+import { authOf } from '../auth/guards';
 import { consumeRateLimit } from '../auth/rate-limit';
 import { isUuid } from '../data/ids';
 import { ftcProfiles, ftcTransfers, wallets, type FtcProfileRow } from '../db/schema';
 import { ApiError, fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody, queryParams } from '../http/validation';
+import { route } from '../http/route';
 import type { FtcPartner, PartnerPreferences } from '../providers/ftc/ftc-partner';
 import { isProviderError } from '../providers/http/provider-error';
 import type { Services } from '../services';
@@ -110,18 +100,17 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
   const enabled = (): boolean => s.config.ftc !== null;
   const profileOf = async (c: Context<AppEnv>) => ftcProfileView(await loadFtcProfile(s.db, authOf(c).user.id), enabled());
 
-  app.get(FTC_API.profile, requireUser, async (c) => c.json(await profileOf(c)));
-  app.get(FTC_API.setupUser, requireUser, async (c) => c.json(await profileOf(c)));
+  route(app, s, ftcEndpoints.getFtcProfile, async (c) => profileOf(c));
+  route(app, s, ftcEndpoints.getFtcSetupUser, async (c) => profileOf(c));
 
-  app.get(FTC_API.supportedCountries, requireUser, async (c) => {
+  route(app, s, ftcEndpoints.listFtcCountries, async () => {
     const partner = ftcPartnerFor(s);
-    if (partner === null) return c.json([]);
-    return c.json(await partnerCall(s, 'supported countries', () => partner.supportedCountries()));
+    if (partner === null) return [];
+    return partnerCall(s, 'supported countries', () => partner.supportedCountries());
   });
 
-  app.post(FTC_API.createUser, requireFullAccess, jsonBody(ftcCreateUserSchema), async (c) => {
+  route(app, s, ftcEndpoints.createFtcUser, async (c, { body: input }) => {
     const partner = requirePartner(s);
-    const input = c.req.valid('json');
     const { user } = authOf(c);
     const wallet = await ownWallet(s, user.id, input.wallet);
     const existing = await loadFtcProfile(s.db, user.id);
@@ -167,11 +156,11 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
     return c.json({ user_uuid: partnerUserUuid }, existing?.partnerUserUuid == null ? 201 : 200);
   });
 
-  app.post(FTC_API.getOtp, requireFullAccess, jsonBody(ftcGetOtpSchema), async (c) => {
+  route(app, s, ftcEndpoints.requestFtcCode, async (c, { body }) => {
     const partner = requirePartner(s);
     const { user } = authOf(c);
     const profile = await requireProfile(s, user.id);
-    if (profile.partnerUserUuid !== c.req.valid('json').user_uuid) throw notFound();
+    if (profile.partnerUserUuid !== body.user_uuid) throw notFound();
     await sendCode(s, partner, user.id, profile.partnerUserUuid);
     return c.body(null, 204);
   });
@@ -199,14 +188,13 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
     await s.db.update(ftcProfiles).set({ otpRequestedAt: null }).where(eq(ftcProfiles.userId, user.id));
     const kyc = await refreshKyc(s, partner, profile, session);
     const out: FtcSessionOut = { ftc_session_id: handle, kyc };
-    return c.json(out);
+    return out;
   };
-  app.post(FTC_API.setupUser, requireFullAccess, jsonBody(ftcVerifyCodeSchema), (c) => verifyCode(c, c.req.valid('json')));
-  app.post(FTC_API.loginUser, requireFullAccess, jsonBody(ftcVerifyCodeSchema), (c) => verifyCode(c, c.req.valid('json')));
+  route(app, s, ftcEndpoints.setupFtcUser, (c, { body }) => verifyCode(c, body));
+  route(app, s, ftcEndpoints.loginFtcUser, (c, { body }) => verifyCode(c, body));
 
-  app.post(FTC_API.createKycApplicant, requireFullAccess, jsonBody(ftcKycApplicantSchema), async (c) => {
+  route(app, s, ftcEndpoints.createFtcKycApplicant, async (c, { body: input }) => {
     const partner = requirePartner(s);
-    const input = c.req.valid('json');
     const { user } = authOf(c);
     const profile = await requireProfile(s, user.id);
     const session = openFtcSession(s, profile, input.ftc_session_id);
@@ -216,33 +204,33 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
     const token = await partnerCall(s, 'KYC token', () => partner.kycToken(session));
     if (profile.kyc !== 'FULL_USER') await setKyc(s.db, user.id, 'PENDING', s.now());
     const out: FtcApplicantOut = { token, widget_url: ftcKycBaseUrl(s.config) };
-    return c.json(out);
+    return out;
   });
 
   // The widget's access token expires; the widget asks for a new one for the same applicant.
-  app.post(FTC_API.kycToken, requireFullAccess, jsonBody(ftcSessionSchema), async (c) => {
+  route(app, s, ftcEndpoints.renewFtcKycToken, async (c, { body }) => {
     const partner = requirePartner(s);
     const profile = await requireProfile(s, authOf(c).user.id);
-    const session = openFtcSession(s, profile, c.req.valid('json').ftc_session_id);
+    const session = openFtcSession(s, profile, body.ftc_session_id);
     const token = await partnerCall(s, 'KYC token', () => partner.kycToken(session));
     const out: FtcApplicantOut = { token, widget_url: ftcKycBaseUrl(s.config) };
-    return c.json(out);
+    return out;
   });
 
-  app.get(FTC_API.kycStatus, requireUser, async (c) => {
+  route(app, s, ftcEndpoints.getFtcKycStatus, async (c) => {
     const { user } = authOf(c);
     const profile = await loadFtcProfile(s.db, user.id);
     const partner = ftcPartnerFor(s);
     const kyc = profile === undefined || partner === null ? (profile?.kyc ?? null) : await refreshKyc(s, partner, profile, currentFtcSession(s, profile));
     const out: FtcKycStatusOut = { kyc, has_bank_account: profile?.bankUuid != null };
-    return c.json(out);
+    return out;
   });
 
-  app.post(FTC_API.createBankAccount, requireFullAccess, jsonBody(ftcSessionSchema), async (c) => {
+  route(app, s, ftcEndpoints.createFtcBankAccount, async (c, { body }) => {
     const partner = requirePartner(s);
     const { user } = authOf(c);
     const profile = await requireProfile(s, user.id);
-    const session = openFtcSession(s, profile, c.req.valid('json').ftc_session_id);
+    const session = openFtcSession(s, profile, body.ftc_session_id);
     if (profile.bankUuid === null) {
       const kyc = await refreshKyc(s, partner, profile, session);
       if (kyc !== 'FULL_USER') throw nonFieldError(FTC_MESSAGES.needFullUser);
@@ -254,7 +242,7 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
         .set({ bankUuid: account.uuid, bankIban: account.iban.replace(/\s+/g, '').toUpperCase(), bankBic: account.bic, updatedAt: s.now() })
         .where(eq(ftcProfiles.userId, user.id));
     }
-    return c.json(await profileOf(c));
+    return profileOf(c);
   });
 
   const updatePreferences = async (c: Context<AppEnv>, handle: string, change: (p: FtcProfileRow) => Promise<PartnerPreferences>) => {
@@ -274,8 +262,7 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
     return same;
   };
 
-  app.post(FTC_API.updateUser, requireFullAccess, jsonBody(ftcUpdateUserSchema), async (c) => {
-    const input = c.req.valid('json');
+  route(app, s, ftcEndpoints.updateFtcUser, async (c, { body: input }) => {
     const { user } = authOf(c);
     const wallet = await ownWallet(s, user.id, input.wallet);
     if (wallet.network !== input.network) throw fieldError('wallet', `Choose a wallet on ${input.network}.`);
@@ -301,11 +288,10 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
         .where(eq(ftcProfiles.userId, user.id));
     }
     const out: FtcUpdateOut = { changed: !same, profile: await profileOf(c) };
-    return c.json(out);
+    return out;
   });
 
-  app.post(FTC_API.updateToken, requireFullAccess, jsonBody(ftcUpdateTokenSchema), async (c) => {
-    const input = c.req.valid('json');
+  route(app, s, ftcEndpoints.updateFtcToken, async (c, { body: input }) => {
     const { user } = authOf(c);
     const same = await updatePreferences(c, input.ftc_session_id, async (p) => {
       if (p.walletAddress === null || p.network === null || p.targetAddressType === null) throw nonFieldError(FTC_MESSAGES.registerFirst);
@@ -319,11 +305,11 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
     });
     if (!same) await s.db.update(ftcProfiles).set({ token: input.token, updatedAt: s.now() }).where(eq(ftcProfiles.userId, user.id));
     const out: FtcUpdateOut = { changed: !same, profile: await profileOf(c) };
-    return c.json(out);
+    return out;
   });
 
-  app.get(FTC_API.transfers, requireUser, queryParams(ftcTransfersQuerySchema), async (c) => {
-    const { status } = c.req.valid('query');
+  route(app, s, ftcEndpoints.listFtcTransfers, async (c, { query }) => {
+    const { status } = query;
     const { user } = authOf(c);
     const rows = await s.db
       .select()
@@ -340,25 +326,25 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
       invoice: row.invoiceId,
       received_at: row.receivedAt.toISOString(),
     }));
-    return c.json(out);
+    return out;
   });
 
-  app.post('/api/ftc/transfers/:id/assign', requireFullAccess, jsonBody(ftcAssignTransferSchema), async (c) => {
-    const id = c.req.param('id');
+  route(app, s, ftcEndpoints.assignFtcTransfer, async (c, { params, body }) => {
+    const { id } = params;
     if (!isUuid(id)) throw notFound();
-    const status = await reviewTransfer(s, authOf(c).user.id, id.toLowerCase(), c.req.valid('json').invoice);
-    return c.json({ status });
+    const status = await reviewTransfer(s, authOf(c).user.id, id.toLowerCase(), body.invoice);
+    return { status };
   });
 
-  app.post('/api/ftc/transfers/:id/dismiss', requireFullAccess, async (c) => {
-    const id = c.req.param('id');
+  route(app, s, ftcEndpoints.dismissFtcTransfer, async (c, { params }) => {
+    const { id } = params;
     if (!isUuid(id)) throw notFound();
     const status = await reviewTransfer(s, authOf(c).user.id, id.toLowerCase(), null);
-    return c.json({ status });
+    return { status };
   });
 
-  app.post('/api/ftc/invoices/:id/mark-bank-paid', requireFullAccess, async (c) => {
-    const id = c.req.param('id');
+  route(app, s, ftcEndpoints.markFtcInvoiceBankPaid, async (c, { params }) => {
+    const { id } = params;
     if (!isUuid(id)) throw notFound();
     await markBankInvoicePaid(s, authOf(c).user.id, id);
     return c.body(null, 204);

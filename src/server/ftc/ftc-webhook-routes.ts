@@ -9,11 +9,13 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { KYC_STATES } from '../../shared/enums';
-import { FTC_API, ftcWebhookSchema } from '../../shared/schemas/ftc';
+import { ftcEndpoints } from '../../shared/contract/ftc';
+import { ftcWebhookSchema } from '../../shared/schemas/ftc';
 import { safeEqual } from '../auth/tokens';
 import { ftcProfiles, ftcWebhookEvents, users } from '../db/schema';
 import { ApiError, nonFieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { route } from '../http/route';
 import { issuesToFieldErrors } from '../http/validation';
 import { kycFromPartnerStatus } from '../providers/ftc/ftc-partner';
 import type { Services } from '../services';
@@ -36,7 +38,7 @@ function parse<S extends v.GenericSchema>(schema: S, value: unknown): v.InferOut
 }
 
 export function registerFtcWebhookRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.post(FTC_API.webhook, async (c) => {
+  route(app, s, ftcEndpoints.ftcWebhook, async (c) => {
     const secret = s.config.ftc?.webhookSecret;
     if (secret === undefined) throw new ApiError(503, { detail: 'Webhook not configured.' });
     const body = await c.req.text();
@@ -75,6 +77,6 @@ export function registerFtcWebhookRoutes(app: Hono<AppEnv>, s: Services): void {
       }
       return true;
     });
-    return c.json({ processed });
+    return { processed };
   });
 }

@@ -1,29 +1,20 @@
 /**
- * The payment calls (docs/payments.md; paths and shapes in src/shared/api-paths.ts and
- * src/shared/schemas/payment.ts): the public invoice and its payment status, the payer's claim and email-payment
+ * The payment calls (docs/payments.md; declared in src/shared/contract/payments.ts): the public invoice and its payment status, the payer's claim and email-payment
  * (anonymous, rate limited), the owner's payments view, review list, assign, dismiss and mark paid by hand, and
  * attachments.
  */
 import type { Context, Hono } from 'hono';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { API } from '../../shared/api-paths';
+import { paymentEndpoints, type InvoicePaymentsOut, type ReviewPaymentOut } from '../../shared/contract/payments';
 import { fromBaseUnits } from '../../shared/money';
-import {
-  assignPaymentSchema,
-  emailPaymentSchema,
-  markPaidSchema,
-  paymentClaimSchema,
-  type InvoicePaymentsOut,
-  type PaymentClaimMethod,
-  type ReviewPaymentOut,
-} from '../../shared/schemas/payment';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import type { PaymentClaimMethod } from '../../shared/schemas/payment';
+import { authOf } from '../auth/guards';
 import { isUuid } from '../data/ids';
 import { invoicePayments, invoices, paymentClaims, users } from '../db/schema';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
+import { route } from '../http/route';
 import { contentDisposition } from '../http/file-download';
-import { jsonBody } from '../http/validation';
 import { findInvoice, invoiceOut, type StoredInvoice } from '../invoices/invoice-store';
 import type { Services } from '../services';
 import { limitPayer } from './pay-rate-limit';
@@ -107,22 +98,22 @@ export async function ownerReport(deps: PaymentDeps, target: InvoiceTarget): Pro
 export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
   const deps = () => paymentDepsOf(s);
 
-  app.get(`/api/pay-invoices/:id`, async (c) => {
-    const visible = await visibleInvoice(c, s, c.req.param('id'));
+  route(app, s, paymentEndpoints.getPayInvoice, async (c, { params }) => {
+    const visible = await visibleInvoice(c, s, params.id);
     if (!visible.isOwner) await limitPayer(c, s, visible.stored.invoice.id);
     if ((visible.stored.document.state ?? 'DRAFT') === 'DRAFT') throw notFound();
-    return c.json(await publicInvoiceResponse(s, visible));
+    return publicInvoiceResponse(s, visible);
   });
 
-  app.get(`${API.invoices}/:id/payment-status`, async (c) => {
-    const visible = await visibleInvoice(c, s, c.req.param('id'));
+  route(app, s, paymentEndpoints.getPaymentStatus, async (c, { params }) => {
+    const visible = await visibleInvoice(c, s, params.id);
     if (!visible.isOwner) await limitPayer(c, s, visible.stored.invoice.id);
     const target = await issuedTarget(deps(), visible.stored.invoice.id);
-    return c.json(await paymentStatus(deps(), target));
+    return paymentStatus(deps(), target);
   });
 
-  app.get(`${API.invoices}/:id/payments`, requireUser, async (c) => {
-    const id = c.req.param('id');
+  route(app, s, paymentEndpoints.getInvoicePayments, async (c, { params }) => {
+    const { id } = params;
     if (!isUuid(id)) throw notFound();
     const stored = await findInvoice(s.db, id.toLowerCase(), authOf(c).user.id);
     if (stored === undefined) throw notFound();
@@ -133,39 +124,37 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
       claims: claims.map((row) => ({ id: row.id, method: row.method as PaymentClaimMethod | 'OWNER', tx_hash: row.txHash, email: row.email, created_at: row.createdAt.toISOString() })),
       marked_note: stored.invoice.markedNote,
     };
-    return c.json(body);
+    return body;
   });
 
-  app.post(`${API.invoices}/:id/claims`, jsonBody(paymentClaimSchema), async (c) => {
-    const target = await issuedTarget(deps(), c.req.param('id'));
+  route(app, s, paymentEndpoints.claimPayment, async (c, { params, body }) => {
+    const target = await issuedTarget(deps(), params.id);
     if (c.get('auth')?.user.id !== target.userId) await limitPayer(c, s, target.invoiceId);
-    const body = c.req.valid('json');
     await claim(deps(), target, { method: body.method, txHash: body.tx_hash, email: body.email, field: 'tx_hash' });
     return c.json(await paymentStatus(deps(), (await invoiceTarget(s.db, target.invoiceId)) ?? target), 202);
   });
 
-  app.post(API.emailPayment, jsonBody(emailPaymentSchema), async (c) => {
-    const body = c.req.valid('json');
+  route(app, s, paymentEndpoints.emailPayment, async (c, { body }) => {
     const target = await issuedTarget(deps(), body.data.invoice);
     if (c.get('auth')?.user.id !== target.userId) await limitPayer(c, s, target.invoiceId);
     await claim(deps(), target, { method: 'WALLET', txHash: body.hash.toLowerCase(), email: body.data.email, field: 'hash' });
     return c.json(await paymentStatus(deps(), (await invoiceTarget(s.db, target.invoiceId)) ?? target), 202);
   });
 
-  app.post(`${API.invoices}/:id/mark-paid`, requireFullAccess, jsonBody(markPaidSchema), async (c) => {
-    const id = c.req.param('id');
+  route(app, s, paymentEndpoints.markPaid, async (c, { params, body }) => {
+    const { id } = params;
     if (!isUuid(id)) throw notFound();
     const stored = await findInvoice(s.db, id.toLowerCase(), authOf(c).user.id);
     if (stored === undefined) throw notFound();
     if ((stored.document.state ?? 'DRAFT') === 'DRAFT') throw fieldError('state', 'A draft cannot be marked paid; send it first.');
     const target = await issuedTarget(deps(), stored.invoice.id);
-    await markPaid(deps(), target, c.req.valid('json').note);
+    await markPaid(deps(), target, body.note);
     const fresh = await findInvoice(s.db, stored.invoice.id);
     if (fresh === undefined) throw notFound();
     return c.json(await invoiceOut(s.db, fresh.document, s.now()));
   });
 
-  app.get(API.paymentsReview, requireUser, async (c) => {
+  route(app, s, paymentEndpoints.listReviewPayments, async (c) => {
     const userId = authOf(c).user.id;
     const rows = await s.db
       .select()
@@ -209,19 +198,19 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
         candidates,
       });
     }
-    return c.json(result);
+    return result;
   });
 
-  app.post(`${API.paymentsReview}/:id/assign`, requireFullAccess, jsonBody(assignPaymentSchema), async (c) => {
+  route(app, s, paymentEndpoints.assignPayment, async (c, { params, body }) => {
     const userId = authOf(c).user.id;
-    const id = c.req.param('id');
+    const { id } = params;
     if (!isUuid(id)) throw notFound();
     const [row] = await s.db
       .select()
       .from(invoicePayments)
       .where(and(eq(invoicePayments.id, id.toLowerCase()), reviewedBy(userId), inArray(invoicePayments.status, ['REVIEW', 'DISMISSED'])));
     if (row === undefined) throw notFound();
-    const target = await invoiceTarget(s.db, c.req.valid('json').invoice);
+    const target = await invoiceTarget(s.db, body.invoice);
     if (target === undefined || target.userId !== userId) throw fieldError('invoice', 'Choose one of your issued invoices.');
     if (target.network !== row.network || target.address !== row.toAddress || target.token !== row.tokenAddress) {
       throw fieldError('invoice', "This transfer was not paid to that invoice's address in its token.");
@@ -238,11 +227,11 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
       .returning({ id: invoicePayments.id });
     if (updated === undefined) throw nonFieldError('This transfer changed meanwhile; reload the list.');
     await recomputeInvoice(deps(), target.invoiceId);
-    return c.json(await paymentStatus(deps(), (await invoiceTarget(s.db, target.invoiceId)) ?? target));
+    return paymentStatus(deps(), (await invoiceTarget(s.db, target.invoiceId)) ?? target);
   });
 
-  app.post(`${API.paymentsReview}/:id/dismiss`, requireFullAccess, async (c) => {
-    const id = c.req.param('id');
+  route(app, s, paymentEndpoints.dismissPayment, async (c, { params }) => {
+    const { id } = params;
     if (!isUuid(id)) throw notFound();
     const userId = authOf(c).user.id;
     const [row] = await s.db
@@ -264,10 +253,10 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     return c.body(null, 204);
   });
 
-  app.get(`${API.invoices}/:id/attachments/:index`, async (c) => {
-    const visible = await visibleInvoice(c, s, c.req.param('id'));
+  route(app, s, paymentEndpoints.getInvoiceAttachment, async (c, { params }) => {
+    const visible = await visibleInvoice(c, s, params.id);
     if (!visible.isOwner) await limitPayer(c, s, visible.stored.invoice.id);
-    const index = c.req.param('index');
+    const { index } = params;
     if (!/^\d{1,3}$/.test(index)) throw notFound();
     const file = visible.stored.invoice.attachments[Number(index)];
     const match = file === undefined ? null : DATA_URL.exec(file.data);

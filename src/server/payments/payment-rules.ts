@@ -5,7 +5,7 @@
  */
 import type { InvoiceState } from '../../shared/enums';
 import { Big, decimalToString, fromBaseUnits, roundHalfUp } from '../../shared/money';
-import type { PaymentSummary, ReviewReason } from '../../shared/schemas/payment';
+import type { PaymentSummary, ReviewReason } from '../../shared/contract/payments';
 
 /** A transfer as read from a chain (addresses lower-case; `token` null for the native coin). */
 export interface ChainTransfer {

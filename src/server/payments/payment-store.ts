@@ -6,7 +6,7 @@
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { InvoiceState } from '../../shared/enums';
 import { Big, fromBaseUnits } from '../../shared/money';
-import type { PaymentOut, PaymentSource, PaymentStatusOut, ReviewReason } from '../../shared/schemas/payment';
+import type { PaymentOut, PaymentSource, PaymentStatusOut, ReviewReason } from '../../shared/contract/payments';
 import type { Database } from '../db/database';
 import { documents, invoicePayments, invoices, paymentClaims, type InvoicePaymentRow, type InvoiceRow } from '../db/schema';
 import { euroDue } from '../ftc/ftc-transfers';

@@ -3,7 +3,7 @@
  * looked up on the invoice's chain, never taken on the payer's word (docs/payments.md).
  */
 import { NETWORK_LABELS, type Network } from '../../shared/enums';
-import type { PaymentSource } from '../../shared/schemas/payment';
+import type { PaymentSource } from '../../shared/contract/payments';
 import type { PaymentDeps } from './payment-deps';
 import { paymentOf, confirmationsOf } from './payment-rules';
 import { confirmationsFor, recomputeInvoice, recordTransfer, valueInInvoiceCurrency } from './payment-store';

@@ -1,9 +1,9 @@
 /** The public invoice: what a payer needs and nothing else (no ids of the owner's contacts, wallets, documents, items). */
 import { asc, eq } from 'drizzle-orm';
-import { API } from '../../shared/api-paths';
 import type { InvoiceState, InvoiceTemplate } from '../../shared/enums';
 import { tokenDecimals } from '../../shared/money';
-import type { PaymentStatusOut, PublicInvoiceOut } from '../../shared/schemas/payment';
+import { pathOf } from '../../shared/contract/endpoint';
+import { paymentEndpoints, type PaymentStatusOut, type PublicInvoiceOut } from '../../shared/contract/payments';
 import { invoiceItems } from '../db/schema';
 import type { Database } from '../db/database';
 import { daysToExpire } from '../invoices/invoice-view';
@@ -58,7 +58,7 @@ export async function publicInvoice(db: Database, stored: StoredInvoice, payment
       tax_is_percent: item.taxIsPercent,
       total_amount: item.totalAmount,
     })),
-    attachments: row.attachments.map((file, index) => ({ name: file.name, url: API.invoiceAttachment(row.id, index) })),
+    attachments: row.attachments.map((file, index) => ({ name: file.name, url: pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: row.id, index }) })),
     is_ftc: row.isFtc,
     ftc: row.isFtc && row.ftc ? { bank_iban: row.ftc.bank_iban, bank_bic: row.ftc.bank_bic, payment_ref: row.ftc.payment_ref } : null,
     total_amount: row.totalAmount,

@@ -5,9 +5,13 @@
  */
 import { contactEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
+import { ftcEndpoints } from './ftc';
+import { paymentEndpoints } from './payments';
 
 export const API_CONTRACT = {
   ...contactEndpoints,
+  ...paymentEndpoints,
+  ...ftcEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type ApiContract = typeof API_CONTRACT;

@@ -1,31 +1,11 @@
 /**
- * The fiat-to-crypto (FTC) contract: paths, request bodies and answers of the registration, KYC, bank account and
- * preference routes, and of the bank-transfer side of FTC invoices (see docs/fiat-to-crypto.md). The server
- * validates with these schemas and the PWA builds its requests and reads its answers from the same types.
+ * What the fiat-to-crypto (FTC) routes take: the request bodies of the registration, KYC, bank account and
+ * preference routes and of the bank-transfer side of FTC invoices, with their messages and limits (see
+ * docs/fiat-to-crypto.md). The routes and their answers are declared in src/shared/contract/ftc.ts.
  */
 import * as v from 'valibot';
-import { INVOICE_PAYMENT_NETWORKS, INVOICE_PAYMENT_TOKENS, KYC_STATES } from '../enums';
+import { INVOICE_PAYMENT_NETWORKS, INVOICE_PAYMENT_TOKENS } from '../enums';
 import { MESSAGES } from '../messages';
-
-export const FTC_API = {
-  profile: '/api/ftc/profile',
-  createUser: '/api/ftc/create-user',
-  getOtp: '/api/ftc/get-otp',
-  setupUser: '/api/ftc/setup-user',
-  loginUser: '/api/ftc/login-user',
-  supportedCountries: '/api/ftc/supported-countries',
-  createKycApplicant: '/api/ftc/create-kyc-applicant',
-  kycToken: '/api/ftc/kyc-token',
-  kycStatus: '/api/ftc/kyc-status',
-  createBankAccount: '/api/ftc/create-bank-account',
-  updateUser: '/api/ftc/update-user',
-  updateToken: '/api/ftc/update-token',
-  transfers: '/api/ftc/transfers',
-  webhook: '/api/ftc/webhook',
-  assignTransfer: (transferId: string) => `/api/ftc/transfers/${encodeURIComponent(transferId)}/assign`,
-  dismissTransfer: (transferId: string) => `/api/ftc/transfers/${encodeURIComponent(transferId)}/dismiss`,
-  markBankPaid: (invoiceId: string) => `/api/ftc/invoices/${encodeURIComponent(invoiceId)}/mark-bank-paid`,
-} as const;
 
 /** How often the PWA asks for the KYC state while verification runs, and the pause before leaving after activation. */
 export const KYC_POLL_MS = 7000;
@@ -192,12 +172,9 @@ export type FtcUpdateUserInput = v.InferOutput<typeof ftcUpdateUserSchema>;
 export const ftcUpdateTokenSchema = v.strictObject({ token: tokenField, ftc_session_id: sessionField });
 export type FtcUpdateTokenInput = v.InferOutput<typeof ftcUpdateTokenSchema>;
 
-/** GET ftc/transfers?status= */
+/** The states of an incoming bank transfer (GET ftc/transfers?status=). */
 export const FTC_TRANSFER_STATUSES = ['MATCHED', 'NEEDS_REVIEW', 'DISMISSED'] as const;
 export type FtcTransferStatus = (typeof FTC_TRANSFER_STATUSES)[number];
-export const ftcTransfersQuerySchema = v.object({
-  status: v.optional(v.picklist(FTC_TRANSFER_STATUSES, `Choose one of: ${FTC_TRANSFER_STATUSES.join(', ')}.`)),
-});
 
 /** POST ftc/transfers/{id}/assign: a transfer from the review list pays one of the owner's FTC invoices. */
 export const ftcAssignTransferSchema = v.strictObject({
@@ -211,53 +188,3 @@ export const ftcWebhookSchema = v.object({
   data: v.record(v.string(), v.unknown()),
 });
 export type FtcWebhookEvent = v.InferOutput<typeof ftcWebhookSchema>;
-
-// ---------------------------------------------------------------------------------------------------- answers
-
-const kycField = v.nullable(v.picklist(KYC_STATES));
-
-/** GET ftc/profile (also answered by the changing routes): what the owner may see of their FTC set-up. */
-export const ftcProfileOutSchema = v.object({
-  /** The partner is configured on this server. */
-  enabled: v.boolean(),
-  kyc: kycField,
-  user_uuid: v.nullable(v.string()),
-  first_name: v.string(),
-  last_name: v.string(),
-  email: v.string(),
-  country: v.string(),
-  bank_uuid: v.nullable(v.string()),
-  bank_iban: v.nullable(v.string()),
-  bank_bic: v.nullable(v.string()),
-  wallet: v.nullable(v.string()),
-  wallet_address: v.nullable(v.string()),
-  network_preference: v.nullable(networkField),
-  token_preference: v.nullable(tokenField),
-  target_address_type: v.nullable(addressTypeField),
-  target_address_vasp: v.nullable(v.string()),
-});
-export type FtcProfileOut = v.InferOutput<typeof ftcProfileOutSchema>;
-
-export const ftcCreateUserOutSchema = v.object({ user_uuid: v.string() });
-export const ftcSessionOutSchema = v.object({ ftc_session_id: v.string(), kyc: kycField });
-export type FtcSessionOut = v.InferOutput<typeof ftcSessionOutSchema>;
-export const ftcCountriesOutSchema = v.array(v.object({ code: v.string(), name: v.string() }));
-export type FtcCountriesOut = v.InferOutput<typeof ftcCountriesOutSchema>;
-export const ftcApplicantOutSchema = v.object({ token: v.string(), widget_url: v.string() });
-export type FtcApplicantOut = v.InferOutput<typeof ftcApplicantOutSchema>;
-export const ftcKycStatusOutSchema = v.object({ kyc: kycField, has_bank_account: v.boolean() });
-export type FtcKycStatusOut = v.InferOutput<typeof ftcKycStatusOutSchema>;
-export const ftcUpdateOutSchema = v.object({ changed: v.boolean(), profile: ftcProfileOutSchema });
-export type FtcUpdateOut = v.InferOutput<typeof ftcUpdateOutSchema>;
-
-/** One incoming bank transfer as its owner sees it. Amounts in euro with two decimals. */
-export const ftcTransferOutSchema = v.object({
-  id: v.string(),
-  amount: v.string(),
-  currency: v.string(),
-  reference: v.string(),
-  status: v.picklist(FTC_TRANSFER_STATUSES),
-  invoice: v.nullable(v.string()),
-  received_at: v.string(),
-});
-export type FtcTransferOut = v.InferOutput<typeof ftcTransferOutSchema>;

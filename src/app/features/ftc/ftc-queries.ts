@@ -1,18 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  FTC_API,
-  KYC_POLL_MS,
-  type FtcApplicantOut,
-  type FtcCountriesOut,
-  type FtcCreateUserInput,
-  type FtcKycApplicantInput,
-  type FtcKycStatusOut,
-  type FtcProfileOut,
-  type FtcTransferOut,
-  type FtcSessionOut,
-  type FtcUpdateOut,
-  type FtcUpdateUserInput,
-} from '../../../shared/schemas/ftc';
+import type { BodyOf } from '../../../shared/contract/endpoint';
+import { ftcEndpoints } from '../../../shared/contract/ftc';
+import { KYC_POLL_MS } from '../../../shared/schemas/ftc';
 import { API } from '../../../shared/api-paths';
 import type { DocumentPage } from '../../../shared/document-types';
 import { api } from '../../lib/api-client';
@@ -30,7 +19,7 @@ export const ftcKeys = {
 export function ftcReviewTransfersQuery() {
   return queryOptions({
     queryKey: ftcKeys.review,
-    queryFn: ({ signal }) => api.get<FtcTransferOut[]>(FTC_API.transfers, { status: 'NEEDS_REVIEW' }, { signal }),
+    queryFn: ({ signal }) => api.call(ftcEndpoints.listFtcTransfers, { query: { status: 'NEEDS_REVIEW' }, signal }),
   });
 }
 
@@ -53,7 +42,7 @@ export function openFtcInvoicesQuery() {
 export function ftcProfileQuery() {
   return queryOptions({
     queryKey: ftcKeys.profile,
-    queryFn: ({ signal }) => api.get<FtcProfileOut>(FTC_API.profile, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(ftcEndpoints.getFtcProfile, { signal }),
     staleTime: 0,
   });
 }
@@ -62,7 +51,7 @@ export function ftcProfileQuery() {
 export function ftcCountriesQuery() {
   return queryOptions({
     queryKey: ftcKeys.countries,
-    queryFn: ({ signal }) => api.get<FtcCountriesOut>(FTC_API.supportedCountries, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(ftcEndpoints.listFtcCountries, { signal }),
     staleTime: Infinity,
   });
 }
@@ -71,7 +60,7 @@ export function ftcCountriesQuery() {
 export function kycStatusQuery(polling: boolean) {
   return queryOptions({
     queryKey: ftcKeys.kyc,
-    queryFn: ({ signal }) => api.get<FtcKycStatusOut>(FTC_API.kycStatus, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(ftcEndpoints.getFtcKycStatus, { signal }),
     refetchInterval: polling ? KYC_POLL_MS : false,
     staleTime: 0,
   });
@@ -81,14 +70,18 @@ export function kycStatusQuery(polling: boolean) {
 const quiet = { silent: true } as const;
 
 export const ftcCalls = {
-  createUser: (input: FtcCreateUserInput) => api.post<{ user_uuid: string }>(FTC_API.createUser, input, quiet),
-  requestCode: (userUuid: string) => api.post<undefined>(FTC_API.getOtp, { user_uuid: userUuid }, quiet),
-  setupUser: (userUuid: string, code: string) => api.post<FtcSessionOut>(FTC_API.setupUser, { user_uuid: userUuid, one_time_password: code }, quiet),
-  loginUser: (userUuid: string, code: string) => api.post<FtcSessionOut>(FTC_API.loginUser, { user_uuid: userUuid, one_time_password: code }, quiet),
-  createKycApplicant: (input: FtcKycApplicantInput) => api.post<FtcApplicantOut>(FTC_API.createKycApplicant, input, quiet),
-  kycToken: (session: string) => api.post<FtcApplicantOut>(FTC_API.kycToken, { ftc_session_id: session }, quiet),
-  createBankAccount: (session: string) => api.post<FtcProfileOut>(FTC_API.createBankAccount, { ftc_session_id: session }, quiet),
-  updateUser: (input: FtcUpdateUserInput) => api.post<FtcUpdateOut>(FTC_API.updateUser, input, quiet),
-  assignTransfer: (transferId: string, invoiceId: string) => api.post<{ status: string }>(FTC_API.assignTransfer(transferId), { invoice: invoiceId }),
-  dismissTransfer: (transferId: string) => api.post<{ status: string }>(FTC_API.dismissTransfer(transferId)),
+  createUser: (input: BodyOf<typeof ftcEndpoints.createFtcUser>) => api.call(ftcEndpoints.createFtcUser, { body: input, ...quiet }),
+  requestCode: (userUuid: string) => api.call(ftcEndpoints.requestFtcCode, { body: { user_uuid: userUuid }, ...quiet }),
+  setupUser: (userUuid: string, code: string) =>
+    api.call(ftcEndpoints.setupFtcUser, { body: { user_uuid: userUuid, one_time_password: code }, ...quiet }),
+  loginUser: (userUuid: string, code: string) =>
+    api.call(ftcEndpoints.loginFtcUser, { body: { user_uuid: userUuid, one_time_password: code }, ...quiet }),
+  createKycApplicant: (input: BodyOf<typeof ftcEndpoints.createFtcKycApplicant>) =>
+    api.call(ftcEndpoints.createFtcKycApplicant, { body: input, ...quiet }),
+  kycToken: (session: string) => api.call(ftcEndpoints.renewFtcKycToken, { body: { ftc_session_id: session }, ...quiet }),
+  createBankAccount: (session: string) => api.call(ftcEndpoints.createFtcBankAccount, { body: { ftc_session_id: session }, ...quiet }),
+  updateUser: (input: BodyOf<typeof ftcEndpoints.updateFtcUser>) => api.call(ftcEndpoints.updateFtcUser, { body: input, ...quiet }),
+  assignTransfer: (transferId: string, invoiceId: string) =>
+    api.call(ftcEndpoints.assignFtcTransfer, { params: { id: transferId }, body: { invoice: invoiceId } }),
+  dismissTransfer: (transferId: string) => api.call(ftcEndpoints.dismissFtcTransfer, { params: { id: transferId } }),
 };

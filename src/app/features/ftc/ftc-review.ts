@@ -5,7 +5,7 @@
 import type { DocumentOut } from '../../../shared/document-types';
 import { invoiceMoneyText } from '../../../shared/invoice-display';
 import { Big } from '../../../shared/money';
-import type { FtcTransferOut } from '../../../shared/schemas/ftc';
+import type { FtcTransferOut } from '../../../shared/contract/ftc';
 
 /** Invoice states a bank transfer may still settle; the server refuses the others. */
 const OPEN_STATES = ['DUE', 'EXPIRED', 'PROCESSING'] as const;

@@ -4,13 +4,8 @@ import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/api-types';
 import { INVOICE_PAYMENT_NETWORKS, INVOICE_PAYMENT_TOKENS, NETWORK_LABELS } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
-import {
-  FTC_MESSAGES,
-  FTC_TARGET_ADDRESS_LABELS,
-  FTC_TARGET_ADDRESS_TYPES,
-  type FtcProfileOut,
-  type FtcUpdateUserInput,
-} from '../../../shared/schemas/ftc';
+import { type FtcProfileOut } from '../../../shared/contract/ftc';
+import { FTC_MESSAGES, FTC_TARGET_ADDRESS_LABELS, FTC_TARGET_ADDRESS_TYPES, type FtcUpdateUserInput } from '../../../shared/schemas/ftc';
 import { Spinner } from '../../components/spinner';
 import { toast } from '../../lib/toast';
 import { walletsListQuery } from '../../lib/wallet-queries';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../shared/api-types';
-import { FTC_TARGET_ADDRESS_LABELS, FTC_TARGET_ADDRESS_TYPES, type FtcCreateUserInput, type FtcProfileOut } from '../../../shared/schemas/ftc';
+import { type FtcProfileOut } from '../../../shared/contract/ftc';
+import { FTC_TARGET_ADDRESS_LABELS, FTC_TARGET_ADDRESS_TYPES, type FtcCreateUserInput } from '../../../shared/schemas/ftc';
 import { walletsListQuery } from '../../lib/wallet-queries';
 import { CountryField } from './country-field';
 import { FormErrors, SelectField, TextField } from './ftc-fields';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { FtcTransferOut } from '../../../shared/schemas/ftc';
+import type { FtcTransferOut } from '../../../shared/contract/ftc';
 import { bankTransferText, ftcCalls, ftcKeys, openFtcInvoicesQuery } from '../ftc';
 import { refreshAfterPayment } from './invoice-payment-queries';
 import { ReviewActions } from './review-actions';

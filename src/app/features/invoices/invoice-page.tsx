@@ -7,7 +7,8 @@ import { Spinner } from '../../components/spinner';
 import { toast } from '../../lib/toast';
 import { needsNetworkText, requireOnline } from '../offline/network-actions';
 import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
-import { API } from '../../../shared/api-paths';
+import { pathOf } from '../../../shared/contract/endpoint';
+import { paymentEndpoints } from '../../../shared/contract/payments';
 import { buildUrl } from '../../lib/api-client';
 import { InvoicePayments } from './invoice-payments';
 import { InvoiceSheet } from './invoice-sheet';
@@ -84,7 +85,7 @@ export function InvoicePage() {
             invoice={invoice}
             attachments={invoice.attachments.map((file, index) => ({
               name: file.name,
-              href: buildUrl(API.invoiceAttachment(invoice.id, index), { download: false }),
+              href: buildUrl(pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: invoice.id, index }), { download: false }),
             }))}
           />
         </>

@@ -3,9 +3,7 @@
  * the transfers that need review, assigning or dismissing one, and marking an invoice paid by hand.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { InvoiceOut } from '../../../shared/document-types';
-import type { InvoicePaymentsOut, PaymentStatusOut, ReviewPaymentOut } from '../../../shared/schemas/payment';
+import { paymentEndpoints, type PaymentStatusOut } from '../../../shared/contract/payments';
 import { api } from '../../lib/api-client';
 import { invoiceKeys } from './invoice-queries';
 
@@ -21,7 +19,7 @@ export const OWNER_POLL_MS = 15_000;
 export function invoicePaymentsQuery(id: string) {
   return queryOptions({
     queryKey: invoicePaymentKeys.payments(id),
-    queryFn: ({ signal }) => api.get<InvoicePaymentsOut>(API.invoicePayments(id), undefined, { signal }),
+    queryFn: ({ signal }) => api.call(paymentEndpoints.getInvoicePayments, { params: { id }, signal }),
     refetchInterval: (query) => {
       const summary = query.state.data?.status.summary;
       return summary === 'PAID' || summary === 'MARKED_PAID' ? false : OWNER_POLL_MS;
@@ -33,7 +31,7 @@ export function invoicePaymentsQuery(id: string) {
 export function invoicePaymentStatusQuery(id: string) {
   return queryOptions({
     queryKey: invoicePaymentKeys.status(id),
-    queryFn: ({ signal }) => api.get<PaymentStatusOut>(API.invoicePaymentStatus(id), undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(paymentEndpoints.getPaymentStatus, { params: { id }, signal, silent: true }),
     staleTime: 30_000,
   });
 }
@@ -41,7 +39,7 @@ export function invoicePaymentStatusQuery(id: string) {
 export function paymentsReviewQuery() {
   return queryOptions({
     queryKey: invoicePaymentKeys.review,
-    queryFn: ({ signal }) => api.get<ReviewPaymentOut[]>(API.paymentsReview, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(paymentEndpoints.listReviewPayments, { signal }),
   });
 }
 
@@ -55,14 +53,14 @@ export async function refreshAfterPayment(client: QueryClient, invoiceId: string
   ]);
 }
 
-export function markInvoicePaid(invoiceId: string, note: string): Promise<InvoiceOut> {
-  return api.post<InvoiceOut>(API.invoiceMarkPaid(invoiceId), { note });
+export function markInvoicePaid(invoiceId: string, note: string) {
+  return api.call(paymentEndpoints.markPaid, { params: { id: invoiceId }, body: { note } });
 }
 
-export function assignPayment(paymentId: string, invoiceId: string): Promise<unknown> {
-  return api.post(API.paymentAssign(paymentId), { invoice: invoiceId });
+export function assignPayment(paymentId: string, invoiceId: string): Promise<PaymentStatusOut> {
+  return api.call(paymentEndpoints.assignPayment, { params: { id: paymentId }, body: { invoice: invoiceId } });
 }
 
-export function dismissPayment(paymentId: string): Promise<unknown> {
-  return api.post(API.paymentDismiss(paymentId));
+export function dismissPayment(paymentId: string): Promise<undefined> {
+  return api.call(paymentEndpoints.dismissPayment, { params: { id: paymentId } });
 }

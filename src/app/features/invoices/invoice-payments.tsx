@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import type { InvoiceOut } from '../../../shared/document-types';
 import { invoiceMoneyText } from '../../../shared/invoice-display';
 import { formatAmount } from '../../../shared/money';
-import type { PaymentOut } from '../../../shared/schemas/payment';
+import type { PaymentOut } from '../../../shared/contract/payments';
 import { Dialog } from '../../components/dialog';
 import { nonFieldErrorText } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/session';

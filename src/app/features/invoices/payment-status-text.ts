@@ -3,7 +3,7 @@
  * the flags the server sets (partially paid, overpaid, paid late, payment reported, marked paid).
  */
 import { invoiceMoneyText } from '../../../shared/invoice-display';
-import type { PaymentStatusOut, PaymentSummary } from '../../../shared/schemas/payment';
+import type { PaymentStatusOut, PaymentSummary } from '../../../shared/contract/payments';
 
 export const PAYMENT_SUMMARY_TEXT: Record<PaymentSummary, string> = {
   UNPAID: 'Not paid yet',

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invoiceMoneyText } from '../../../shared/invoice-display';
 import { formatAmount } from '../../../shared/money';
-import type { ReviewPaymentOut } from '../../../shared/schemas/payment';
+import type { ReviewPaymentOut } from '../../../shared/contract/payments';
 import { useCurrentUser } from '../../lib/session';
 import { ftcReviewTransfersQuery } from '../ftc';
 import { BankTransferReviewRow } from './bank-transfer-review-row';

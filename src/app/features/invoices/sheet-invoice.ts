@@ -1,5 +1,5 @@
 import type { InvoiceOut } from '../../../shared/document-types';
-import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 
 /** What the invoice sheet shows: the owner's invoice, or the public one a payer reads. */
 export type SheetInvoice = InvoiceOut | PublicInvoiceOut;

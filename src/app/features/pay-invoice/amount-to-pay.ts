@@ -1,4 +1,4 @@
-import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 
 /** What is left to pay in the invoice's currency: the total, or what a partial payment left of it. */
 export function fiatToPay(invoice: Pick<PublicInvoiceOut, 'total_amount' | 'payment'>): string {

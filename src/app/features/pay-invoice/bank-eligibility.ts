@@ -1,4 +1,4 @@
-import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 
 /**
  * Whether the payer may pay by bank transfer in euro (docs/pay-invoice.md, "Bank Account"): a fiat-to-crypto

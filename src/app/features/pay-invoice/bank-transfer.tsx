@@ -1,7 +1,7 @@
 import { epcQrPayload } from '../../../shared/epc-qr';
 import { invoiceMoneyText, ownerDisplayName } from '../../../shared/invoice-display';
 import { roundHalfUp, EURO_DECIMALS } from '../../../shared/money';
-import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 import { QrCode } from '../../components/qr-code';
 import { fiatToPay } from './amount-to-pay';
 import { canPayByBank } from './bank-eligibility';

@@ -1,7 +1,7 @@
 import { paymentRequestUri } from '../../../shared/eip681';
 import { CHAIN_IDS, EVM_NETWORKS, NETWORK_LABELS, type EvmNetwork } from '../../../shared/enums';
 import type { TokenAmount } from '../../../shared/payment-amount';
-import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 import { QrCode } from '../../components/qr-code';
 import { CopyRow } from './copy-row';
 import { PaidClaimForm } from './paid-claim-form';

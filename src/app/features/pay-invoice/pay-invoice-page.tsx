@@ -3,7 +3,7 @@ import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { invoiceFromText } from '../../../shared/invoice-display';
 import { MESSAGES } from '../../../shared/messages';
-import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 import { Spinner } from '../../components/spinner';
 import { NetworkError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';

@@ -7,7 +7,8 @@ import { queryOptions } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
 import type { TokenQuote } from '../../../shared/data-types';
 import type { FiatCurrency } from '../../../shared/enums';
-import type { PaymentClaimInput, PaymentStatusOut, PublicInvoiceOut } from '../../../shared/schemas/payment';
+import { paymentEndpoints, type PaymentStatusOut, type PublicInvoiceOut } from '../../../shared/contract/payments';
+import type { BodyOf } from '../../../shared/contract/endpoint';
 import { api } from '../../lib/api-client';
 import { QUOTE_REFRESH_MS } from './quote-countdown';
 
@@ -22,7 +23,7 @@ export const payInvoiceKeys = {
 export function publicInvoiceQuery(id: string) {
   return queryOptions({
     queryKey: payInvoiceKeys.invoice(id),
-    queryFn: ({ signal }) => api.get<PublicInvoiceOut>(API.payInvoice(id), undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(paymentEndpoints.getPayInvoice, { params: { id }, signal, silent: true }),
     retry: false,
     meta: { persist: false },
   });
@@ -35,7 +36,7 @@ export const STATUS_POLL_MS = 10_000;
 export function paymentStatusQuery(id: string) {
   return queryOptions({
     queryKey: payInvoiceKeys.status(id),
-    queryFn: ({ signal }) => api.get<PaymentStatusOut>(API.invoicePaymentStatus(id), undefined, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(paymentEndpoints.getPaymentStatus, { params: { id }, signal, silent: true }),
     refetchInterval: STATUS_POLL_MS,
     meta: { persist: false },
   });
@@ -58,8 +59,8 @@ export function paymentQuoteQuery(token: string, fiat: FiatCurrency) {
 }
 
 /** POST invoices/{id}/claims: 'I Paid the Invoice'. */
-export function claimPayment(invoiceId: string, claim: PaymentClaimInput): Promise<PaymentStatusOut> {
-  return api.post<PaymentStatusOut>(API.invoiceClaims(invoiceId), claim, { silent: true });
+export function claimPayment(invoiceId: string, claim: BodyOf<typeof paymentEndpoints.claimPayment>): Promise<PaymentStatusOut> {
+  return api.call(paymentEndpoints.claimPayment, { params: { id: invoiceId }, body: claim, silent: true });
 }
 
 export interface WalletPaymentRecord {
@@ -76,7 +77,7 @@ export interface WalletPaymentRecord {
 export async function recordWalletPayment({ invoice, hash }: WalletPaymentRecord): Promise<void> {
   const steps = [
     () => api.post(API.transactionLabels, { name: invoice.name, tx_hash: hash, invoice: invoice.id }, { silent: true }),
-    () => api.post(API.emailPayment, { hash, data: { invoice: invoice.id, email: null } }, { silent: true }),
+    () => api.call(paymentEndpoints.emailPayment, { body: { hash, data: { invoice: invoice.id, email: null } }, silent: true }),
   ];
   for (const step of steps) {
     try {

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { fullName, invoiceMoneyText, messageText, NOT_GIVEN, ownerDisplayName } from '../../../shared/invoice-display';
 import { invoiceTokenAmount, type TokenAmount } from '../../../shared/payment-amount';
-import { publicInvoiceSchema, type PublicInvoiceOut } from '../../../shared/schemas/payment';
+import { publicInvoiceOut, type PublicInvoiceOut } from '../../../shared/contract/payments';
 import { toast } from '../../lib/toast';
 import { explorerTxUrl } from '../transactions';
 import { PageFrame } from '../placeholder-pages/page-frame';
@@ -135,7 +135,7 @@ export function PaymentPage() {
   const passed = useLocation({ select: (location) => location.state.invoice });
   const navigate = useNavigate();
   const invoice = useMemo(() => {
-    const parsed = v.safeParse(publicInvoiceSchema, passed);
+    const parsed = v.safeParse(publicInvoiceOut, passed);
     return parsed.success && parsed.output.id === id ? parsed.output : null;
   }, [passed, id]);
 

@@ -1,4 +1,4 @@
-import type { PaymentStatusOut } from '../../../shared/schemas/payment';
+import type { PaymentStatusOut } from '../../../shared/contract/payments';
 import { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags } from '../invoices';
 import styles from './pay-invoice.module.css';
 

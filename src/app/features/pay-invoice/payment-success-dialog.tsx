@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { ownerDisplayName } from '../../../shared/invoice-display';
-import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 import { Dialog } from '../../components/dialog';
 import { PAYMENT_TEXTS } from './pay-invoice-texts';
 import styles from './pay-invoice.module.css';

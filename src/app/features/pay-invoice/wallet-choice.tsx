@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { EVM_NETWORKS, type EvmNetwork } from '../../../shared/enums';
 import type { TokenAmount } from '../../../shared/payment-amount';
-import type { PublicInvoiceOut } from '../../../shared/schemas/payment';
+import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 import { publicConfigQuery } from '../../lib/public-config';
 import { ManualTransfer } from './manual-transfer';
 import { PAYMENT_TEXTS } from './pay-invoice-texts';

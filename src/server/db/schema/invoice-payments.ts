@@ -1,6 +1,6 @@
 import { bigint, index, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import type { Network } from '../../../shared/enums';
-import type { PaymentSource, ReviewReason } from '../../../shared/schemas/payment';
+import type { PaymentSource, ReviewReason } from '../../../shared/contract/payments';
 import { invoices } from './invoices';
 import { users } from './users';
 
