@@ -246,6 +246,30 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(mailTo(walletPayer, 'We told the sender')).toHaveLength(1);
   }, 60_000);
 
+  it('a payer reporting the transfer the watcher already counted is told it is paid; other claims on a paid invoice are refused', async () => {
+    const o = await owner();
+    const inv = await invoice(o, '12.25');
+    await watchPayments(deps); // the cursor starts here
+    const hash = await pay(o.address, 12_250_000n);
+    await mine(2);
+    await watchPayments(deps);
+    expect(await status(inv.id)).toMatchObject({ state: 'PAID' });
+    const late = `late-payer-${o.userId.slice(0, 8)}@example.com`;
+    const visitor = new TestClient(app);
+    const claimed = await visitor.post(pathOf(paymentEndpoints.claimPayment.path, { id: inv.id }), { tx_hash: hash, email: late });
+    expect(claimed.status, await claimed.clone().text()).toBe(202);
+    expect(await json<PaymentStatusOut>(claimed)).toMatchObject({ state: 'PAID' });
+    const other = await pay(newAccount().address, 1_000_000n);
+    const refused = await visitor.post(pathOf(paymentEndpoints.claimPayment.path, { id: inv.id }), { tx_hash: other });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ non_field_errors: ['This invoice is not awaiting payment.'] });
+    const bare = await visitor.post(pathOf(paymentEndpoints.claimPayment.path, { id: inv.id }), { method: 'BANK' });
+    expect(bare.status).toBe(400);
+    await flushMail();
+    expect(mailTo(late, 'Your payment of invoice')).toHaveLength(1);
+    expect(mailTo(late, 'We told the sender')).toHaveLength(0);
+  }, 60_000);
+
   it('a hash that pays nothing of the invoice is refused with a clear 400', async () => {
     const o = await owner();
     const inv = await invoice(o, '20');

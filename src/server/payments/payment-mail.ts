@@ -46,17 +46,7 @@ export async function notifyStateChange(deps: PaymentDeps, t: InvoiceTarget, bef
       .from(paymentClaims)
       .where(and(eq(paymentClaims.invoiceId, t.invoiceId), isNotNull(paymentClaims.email)));
     for (const payer of payers) {
-      if (payer.email === null) continue;
-      await queueMail(
-        deps.db,
-        {
-          to: payer.email,
-          subject: `Your payment of invoice ${label} is confirmed`,
-          text: `Your payment of invoice ${label} is confirmed on ${NETWORK_LABELS[t.network as Network]}. Thank you.\n\nThe invoice: ${payLink(deps, t.invoiceId)}${SIGNATURE}`,
-          dedupeKey: `payer-paid:${t.invoiceId}:${payer.email}`,
-        },
-        deps.now(),
-      );
+      if (payer.email !== null) await notifyPayerConfirmed(deps, t, payer.email);
     }
   } else if ((before === 'PROCESSING' || before === 'PAID') && (after.state === 'DUE' || after.state === 'EXPIRED')) {
     await toOwner(
@@ -71,6 +61,21 @@ export async function notifyStateChange(deps: PaymentDeps, t: InvoiceTarget, bef
 }
 
 /** A payer said they paid ('I Paid the Invoice'). */
+/** Tells a payer who left an e-mail that the invoice they paid is confirmed (once per invoice and address). */
+export async function notifyPayerConfirmed(deps: PaymentDeps, t: InvoiceTarget, email: string): Promise<void> {
+  const label = invoiceLabel(t);
+  await queueMail(
+    deps.db,
+    {
+      to: email,
+      subject: `Your payment of invoice ${label} is confirmed`,
+      text: `Your payment of invoice ${label} is confirmed on ${NETWORK_LABELS[t.network as Network]}. Thank you.\n\nThe invoice: ${payLink(deps, t.invoiceId)}${SIGNATURE}`,
+      dedupeKey: `payer-paid:${t.invoiceId}:${email}`,
+    },
+    deps.now(),
+  );
+}
+
 export async function notifyClaim(deps: PaymentDeps, t: InvoiceTarget, claim: { id: string; method: string; txHash: string | null; email: string | null }): Promise<void> {
   const label = invoiceLabel(t);
   await toOwner(

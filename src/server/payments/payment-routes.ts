@@ -19,7 +19,7 @@ import { findInvoice, invoiceOut, type StoredInvoice } from '../invoices/invoice
 import type { Services } from '../services';
 import { limitPayer } from './pay-rate-limit';
 import { paymentDepsOf, type PaymentDeps } from './payment-deps';
-import { notifyClaim } from './payment-mail';
+import { notifyClaim, notifyPayerConfirmed } from './payment-mail';
 import { recomputeInvoice, paymentStatus, valueInInvoiceCurrency, confirmationsFor, reviewedBy } from './payment-store';
 import { explorerTxUrl } from './explorer-links';
 import { confirmationsOf } from './payment-rules';
@@ -66,9 +66,32 @@ export async function publicInvoiceResponse(s: Services, visible: VisibleInvoice
   return publicInvoice(s.db, visible.stored, status, s.now(), await ownerTimeZone(s, visible.stored.invoice.userId));
 }
 
+/**
+ * A claim on an invoice that is already PAID: a payer reporting the very transfer that paid it (the watcher may
+ * have seen it first) is kept with its e-mail, which is told at once that the payment is confirmed; any other claim
+ * is refused.
+ */
+async function confirmPaidClaim(deps: PaymentDeps, target: InvoiceTarget, p: { method: PaymentClaimMethod | 'OWNER'; txHash: string | null; email: string | null }): Promise<void> {
+  const counted =
+    p.txHash !== null &&
+    (await deps.db
+      .select({ id: invoicePayments.id })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.invoiceId, target.invoiceId), eq(invoicePayments.txHash, p.txHash.toLowerCase()), eq(invoicePayments.status, 'COUNTED')))
+      .limit(1)).length > 0;
+  if (!counted) throw nonFieldError(VERIFY_MESSAGES.notOpen);
+  await deps.db
+    .insert(paymentClaims)
+    .values({ invoiceId: target.invoiceId, method: p.method, txHash: p.txHash, email: p.email, checkState: 'DONE', createdAt: deps.now() });
+  if (p.email !== null) await notifyPayerConfirmed(deps, target, p.email);
+}
+
 /** Records a payer's claim and verifies its hash; 400 on `field` when the hash pays nothing of the invoice. */
 async function claim(deps: PaymentDeps, target: InvoiceTarget, p: { method: PaymentClaimMethod | 'OWNER'; txHash: string | null; email: string | null; field: string }): Promise<void> {
-  if (target.state === 'PAID') throw nonFieldError(VERIFY_MESSAGES.notOpen);
+  if (target.state === 'PAID') {
+    await confirmPaidClaim(deps, target, p);
+    return;
+  }
   let checkState: 'PENDING' | 'DONE' = 'DONE';
   if (p.txHash !== null) {
     const outcome = await verifyReportedHash(deps, target, p.txHash);
