@@ -1,4 +1,4 @@
-import { loadMutationDefaults } from '../lib/query-client';
+import { loadMutationDefaults } from '../features/offline/load-mutation-defaults';
 
 let ready: Promise<void> | undefined;
 

@@ -2,7 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { Popover } from '../../components/popover';
-import { signOut } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { ThemeToggle } from '../theme/theme-toggle';
 import { Avatar } from './avatar';
 import { ConnectedWallets } from './connected-wallets';

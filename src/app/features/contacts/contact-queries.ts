@@ -10,7 +10,7 @@ import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-cl
 import { toast } from '../../lib/toast';
 import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
 import { idempotencyHeaders } from '../offline/idempotency-key';
-import { noteSettledChange, type TrackedChange } from '../offline/settled-changes';
+import { noteSettledChange, type TrackedChange } from '../../lib/settled-changes';
 import { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';
 
 export { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';

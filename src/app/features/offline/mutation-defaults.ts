@@ -1,8 +1,6 @@
 /**
  * Defaults of the offline-capable mutations of transactions, contacts and labels. Registered on the query
  * client before the persisted cache is restored, so a change paused offline can run after a reload.
- * The query client imports this module while the API client is still loading: keys come from import-free
- * modules and the factories are function declarations, so nothing here is read before it exists.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { CONTACT_LABELS_SCOPE, contactMutationKeys } from '../contacts/contact-keys';

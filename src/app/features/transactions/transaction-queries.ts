@@ -9,7 +9,7 @@ import type { LabelOut, TransactionOut, TransactionPage } from '../../../shared/
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
-import { noteSettledChange, type TrackedChange } from '../offline/settled-changes';
+import { noteSettledChange, type TrackedChange } from '../../lib/settled-changes';
 import { pageQuery, type TransactionListParams } from './transaction-filters';
 import { transactionKeys, transactionMutationKeys } from './transaction-keys';
 
