@@ -10,7 +10,7 @@ let ready: Promise<void> | undefined;
 export function prepareSignedInScreens(): Promise<void> {
   ready ??= Promise.all([
     loadMutationDefaults(),
-    import('../features/transactions/app-day-rollover').then(({ startDayRollover }) => {
+    import('../lib/app-day-rollover').then(({ startDayRollover }) => {
       startDayRollover();
     }),
   ]).then(() => undefined);

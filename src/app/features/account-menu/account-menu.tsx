@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { Popover } from '../../components/popover';
 import { signOut } from '../../lib/sign-out';
-import { ThemeToggle } from '../theme/theme-toggle';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { Avatar } from './avatar';
 import { ConnectedWallets } from './connected-wallets';
 import styles from './account-menu.module.css';

@@ -9,7 +9,7 @@ import { ApiError, api } from '../../lib/api-client';
 import { completeSignIn } from '../../lib/session';
 import { signOut } from '../../lib/sign-out';
 import { toast } from '../../lib/toast';
-import { addressLoginErrorText } from '../auth/error-text';
+import { addressLoginErrorText } from '../../lib/error-text';
 import { addressFromPath } from './address-from-path';
 import styles from './address-login-page.module.css';
 

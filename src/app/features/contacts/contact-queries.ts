@@ -9,7 +9,7 @@ import type { Network } from '../../../shared/enums';
 import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
-import { idempotencyHeaders } from '../offline/idempotency-key';
+import { idempotencyHeaders } from '../../lib/idempotency-key';
 import { noteSettledChange, type TrackedChange } from '../../lib/settled-changes';
 import { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';
 

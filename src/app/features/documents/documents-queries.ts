@@ -10,7 +10,7 @@ import { api, nonFieldErrorText, type QueryParams } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { alreadyAnnounced } from '../contacts/contact-queries';
-import { idempotencyHeaders } from '../offline/idempotency-key';
+import { idempotencyHeaders } from '../../lib/idempotency-key';
 import { defaultDocumentFilters, documentListParams, REPORT_KINDS, type DocumentFilters } from './document-filters';
 import { documentKeys, type DocumentListParams, type DocumentTab } from './document-keys';
 import type { ReportBody, ReportPatchBody } from './report-body';

@@ -5,7 +5,7 @@ import type { User } from '../../../shared/api-types';
 import { Big } from '../../../shared/money';
 import { contactsQuery } from '../contacts/contact-queries';
 import { invoicePdfUrl } from '../invoices/invoice-pdf-link';
-import { UpgradeDialog } from '../quick-create/upgrade-dialog';
+import { UpgradeDialog } from '../../components/upgrade-dialog';
 import { useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
 import { walletsListQuery } from '../../lib/wallet-queries';

@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/session';
 import { currentUserQuery } from '../../lib/user-queries';
 import { invoiceFailure, invoiceQuery } from '../invoices/invoice-queries';
-import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
+import { NoticeCard, PageFrame } from '../../components/page-frame';
 import { InvoiceForm } from './invoice-form';
 import { emptyInvoiceForm, invoiceToForm } from './invoice-form-model';
 import { EDIT_NEEDS_NETWORK, GUEST_INVOICE_TEXT } from './new-invoice-texts';

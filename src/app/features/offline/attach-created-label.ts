@@ -10,7 +10,7 @@ import { contactKeys, contactMutationKeys } from '../contacts/contact-keys';
 import { latestLabelSets, type LabelChange } from '../labels/label-changes';
 import type { LabelTarget } from '../labels/label-queries';
 import { transactionKeys, transactionMutationKeys } from '../transactions/transaction-keys';
-import { newIdempotencyKey } from './idempotency-key';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 const mutationKeyOf = (target: LabelTarget) =>
   target.kind === 'contact' ? contactMutationKeys.setLabels : transactionMutationKeys.setLabels;

@@ -5,7 +5,7 @@
  */
 import type { WalletToken } from '../../../shared/data-types';
 import { NETWORK_LABELS, type Network } from '../../../shared/enums';
-import { shortAddress } from '../auth/short-address';
+import { shortAddress } from '../../lib/short-address';
 import type { PieInput } from '../charts/pie-slices';
 
 /** Where a holding sits when the symbol alone is ambiguous: its network, or 'Exchange' for exchange balances. */

@@ -6,8 +6,8 @@ import { FIAT_SYMBOLS } from '../../../shared/enums';
 import { Big } from '../../../shared/money';
 import { Spinner } from '../../components/spinner';
 import { LazyTimeSeriesChart } from '../charts/lazy-time-series-chart';
-import { formatFiat, formatFiatChange } from './fiat';
-import { DATA_POLL_MS, useLivePolling } from './live-polling';
+import { formatFiat, formatFiatChange } from '../../lib/fiat';
+import { DATA_POLL_MS, useLivePolling } from '../../lib/live-polling';
 import {
   DEFAULT_PORTFOLIO_INTERVAL,
   PORTFOLIO_INTERVALS,

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { invoicesLimitQuery } from '../../lib/wallet-queries';
-import { requireOnline } from '../offline/network-actions';
+import { requireOnline } from '../../lib/network-actions';
 import { limitMessage } from '../quick-create/quick-create-menu';
 
 /**

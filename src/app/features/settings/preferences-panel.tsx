@@ -11,8 +11,8 @@ import { mutationKeys, queryKeys } from '../../lib/query-keys';
 import { updateStoredUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import type { UserPatch } from '../../lib/user-queries';
-import { ThemeToggle } from '../theme/theme-toggle';
-import { joinAllErrors } from '../auth/error-text';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { joinAllErrors } from '../../lib/error-text';
 import { DeleteAccount } from './delete-account';
 import styles from './settings.module.css';
 

@@ -7,8 +7,8 @@ import type { User } from '../../../shared/api-types';
 import { ApiError, NetworkError, api } from '../../lib/api-client';
 import { updateStoredUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { joinFieldErrors, signInErrorText } from '../auth/error-text';
-import { TextField } from '../auth/text-field';
+import { joinFieldErrors, signInErrorText } from '../../lib/error-text';
+import { TextField } from '../../components/text-field';
 import { PROFILE_ADDRESS_FIELDS, profileAddressSchema } from './profile-fields';
 import styles from './settings.module.css';
 

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../lib/session';
 import { AccountMenu } from '../account-menu/account-menu';
 import { QuickCreateMenu } from '../quick-create/quick-create-menu';
 import { GlobalSearch } from '../search/global-search';
-import { ThemeToggle } from '../theme/theme-toggle';
+import { ThemeToggle } from '../../components/theme-toggle';
 import { FiatPicker } from './fiat-picker';
 import { NavTabs } from './nav-tabs';
 import { OfflineIndicator } from './offline-indicator';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { walletsLimitQuery } from '../../lib/wallet-queries';
-import { requireOnline } from '../offline/network-actions';
+import { requireOnline } from '../../lib/network-actions';
 import { limitMessage } from '../quick-create/quick-create-menu';
 
 /**
