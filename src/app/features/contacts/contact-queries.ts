@@ -8,7 +8,7 @@ import type { ContactOut, LabelOut } from '../../../shared/data-types';
 import type { Network } from '../../../shared/enums';
 import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
+import { isLastLabelChange, newerLabelChangePending } from '../labels';
 import { idempotencyHeaders } from '../../lib/idempotency-key';
 import { noteSettledChange, type TrackedChange } from '../../lib/settled-changes';
 import { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { DOCUMENT_KIND_LABELS, FIAT_CURRENCIES, INVOICE_STATES, type FiatCurrency } from '../../../shared/enums';
-import { LabelChip } from '../labels/label-chip';
-import { labelsQuery } from '../labels/label-queries';
+import { LabelChip, labelsQuery } from '../labels';
 import { DateRangeFields } from '../../components/date-range-fields';
 import type { AppliedRange, DateBounds } from '../../lib/date-range-rules';
 import { MultiSelectFilter, type FilterOption } from '../../components/multi-select-filter';

@@ -6,7 +6,7 @@ import { MESSAGES } from '../../../shared/messages';
 import type { CardMenuItem } from '../../components/card-menu';
 import { useCurrentUser } from '../../lib/session';
 import { noteIfQueued, requireOnline } from '../../lib/network-actions';
-import { useCreateInvoice } from '../overview/use-create-invoice';
+import { useCreateInvoice } from '../overview';
 import { NoticeCard, PageFrame } from '../../components/page-frame';
 import { UpgradeDialog } from '../../components/upgrade-dialog';
 import { PageSearchField } from '../../components/page-search-field';

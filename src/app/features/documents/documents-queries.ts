@@ -9,7 +9,7 @@ import type { DocumentOut, DocumentPage } from '../../../shared/document-types';
 import { api, nonFieldErrorText, type QueryParams } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { alreadyAnnounced } from '../contacts/contact-queries';
+import { alreadyAnnounced } from '../contacts';
 import { idempotencyHeaders } from '../../lib/idempotency-key';
 import { defaultDocumentFilters, documentListParams, REPORT_KINDS, type DocumentFilters } from './document-filters';
 import { documentKeys, type DocumentListParams, type DocumentTab } from './document-keys';

@@ -7,7 +7,7 @@ import { CREATABLE_REPORT_KINDS, DOCUMENT_KIND_LABELS, type CreatableReportKind 
 import { ApiError, nonFieldErrorText } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
-import { alreadyAnnounced } from '../contacts/contact-queries';
+import { alreadyAnnounced } from '../contacts';
 import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { needsNetworkText } from '../../lib/network-actions';
 import { DATE_MESSAGES, resetToBound, type DateBounds } from '../../lib/date-range-rules';

@@ -5,7 +5,7 @@ import type { User } from '../../../shared/api-types';
 import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/session';
 import { currentUserQuery } from '../../lib/user-queries';
-import { invoiceFailure, invoiceQuery } from '../invoices/invoice-queries';
+import { invoiceFailure, invoiceQuery } from '../invoices';
 import { NoticeCard, PageFrame } from '../../components/page-frame';
 import { InvoiceForm } from './invoice-form';
 import { emptyInvoiceForm, invoiceToForm } from './invoice-form-model';

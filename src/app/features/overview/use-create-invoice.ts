@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { invoicesLimitQuery } from '../../lib/wallet-queries';
 import { requireOnline } from '../../lib/network-actions';
-import { limitMessage } from '../quick-create/quick-create-menu';
+import { limitMessage } from '../quick-create';
 
 /**
  * 'Create Invoice': opens /new-invoice when the plan allows another invoice (asked fresh from the server), with an

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { HelpButton } from '../help/help-button';
-import { TopBar } from '../top-bar/top-bar';
-import { LazyTutorialOverlay } from '../tutorial/lazy-tutorial-overlay';
+import { HelpButton } from '../help';
+import { TopBar } from '../top-bar';
+import { LazyTutorialOverlay } from '../tutorial';
 import { useCurrentUser } from '../../lib/session';
 import { currentUserQuery } from '../../lib/user-queries';
 import styles from './app-shell.module.css';

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { walletsLimitQuery } from '../../lib/wallet-queries';
 import { requireOnline } from '../../lib/network-actions';
-import { limitMessage } from '../quick-create/quick-create-menu';
+import { limitMessage } from '../quick-create';
 
 /**
  * 'Add Wallet': asks the server whether the plan allows one more wallet (never from the cache), then opens the

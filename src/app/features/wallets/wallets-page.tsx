@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../lib/session';
 import { CreateReportDialog, type ReportDialogMode } from '../documents';
 import { noteIfQueued } from '../../lib/network-actions';
 import { useLivePolling } from '../../lib/live-polling';
-import { useCreateInvoice } from '../overview/use-create-invoice';
+import { useCreateInvoice } from '../overview';
 import { UpgradeDialog } from '../../components/upgrade-dialog';
 import { PageSearchField } from '../../components/page-search-field';
 import { usePageSearch } from '../../components/use-page-search';
