@@ -1,12 +1,30 @@
-import { useMutation } from '@tanstack/react-query';
-import type { User } from '../../../shared/api-types';
-import { mutationKeys } from '../../lib/query-keys';
-import type { UserPatch } from '../../lib/user-queries';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { API } from '../../shared/api-paths';
+import type { User } from '../../shared/api-types';
+import { api } from './api-client';
+import { mutationKeys } from './query-keys';
+import type { UserPatch } from './user-queries';
+
+export interface UpdateUserOptions extends Pick<UseMutationOptions<User, Error, UserPatch>, 'onSuccess' | 'onError'> {
+  /**
+   * For a form that reports the outcome itself: the change is sent at once and fails at once while offline (no
+   * waiting for the connection, no retry); `silent` leaves the error to the form instead of the API client's toast.
+   */
+  immediate?: { silent?: boolean };
+}
 
 /**
- * PATCH /api/user through the mutation registered under mutationKeys.updateUser, so a change made offline is
- * kept across a reload and sent once on reconnect.
+ * PATCH /api/user through the mutation registered under mutationKeys.updateUser (updateUserDefaults): the answer
+ * replaces the stored user, and a change made offline is kept across a reload and sent once on reconnect.
  */
-export function useUpdateUser() {
-  return useMutation<User, Error, UserPatch>({ mutationKey: mutationKeys.updateUser });
+export function useUpdateUser({ immediate, ...callbacks }: UpdateUserOptions = {}) {
+  return useMutation<User, Error, UserPatch>({
+    mutationKey: mutationKeys.updateUser,
+    ...callbacks,
+    ...(immediate && {
+      networkMode: 'always',
+      retry: false,
+      mutationFn: (patch: UserPatch) => api.patch<User>(API.user, patch, { silent: immediate.silent }),
+    }),
+  });
 }

@@ -7,7 +7,7 @@ import { PRODUCT_NAME } from '../top-bar';
 import { TUTORIAL_END_FAILED } from '../tutorial';
 import { updateStoredUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useUpdateUser } from './use-update-user';
+import { useUpdateUser } from '../../lib/use-update-user';
 import styles from './overview.module.css';
 
 /**

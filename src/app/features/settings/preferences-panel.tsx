@@ -1,15 +1,14 @@
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import { API } from '../../../shared/api-paths';
 import type { User } from '../../../shared/api-types';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { TUTORIAL_START } from '../../lib/navigation-state';
 import { mutationKeys, queryKeys } from '../../lib/query-keys';
-import { updateStoredUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
+import { useUpdateUser } from '../../lib/use-update-user';
 import type { UserPatch } from '../../lib/user-queries';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { joinAllErrors } from '../../lib/error-text';
@@ -44,8 +43,7 @@ function Row({ title, description, labelFor, children }: { title: string; descri
 function BaseCurrency({ user }: { user: User }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const mutation = useMutation<User, Error, UserPatch>({
-    mutationKey: mutationKeys.updateUser,
+  const mutation = useUpdateUser({
     onSuccess: () =>
       // Amounts everywhere are shown in the base currency: refresh everything but the public config.
       queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] }),
@@ -85,12 +83,12 @@ function BaseCurrency({ user }: { user: User }) {
 function RestartTutorial() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const update = useUpdateUser({ immediate: { silent: true } });
 
   async function restart(): Promise<void> {
     setBusy(true);
     try {
-      const updated = await api.patch<User>(API.user, { is_tutorial_viewed: false }, { silent: true });
-      updateStoredUser(updated);
+      await update.mutateAsync({ is_tutorial_viewed: false });
       await navigate({ to: '/wallets', state: { tutorial: TUTORIAL_START } });
     } catch {
       toast(TUTORIAL_START_FAILED, 'error');

@@ -1,10 +1,11 @@
-import { useMutation, useMutationState } from '@tanstack/react-query';
+import { useMutationState } from '@tanstack/react-query';
 import type { User } from '../../../shared/api-types';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
 import { ApiError } from '../../lib/api-client';
 import { mutationKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
+import { useUpdateUser } from '../../lib/use-update-user';
 import type { UserPatch } from '../../lib/user-queries';
 import styles from './top-bar.module.css';
 import { Tooltip } from '../../components/tooltip';
@@ -15,8 +16,7 @@ function isFiatCurrency(value: string): value is FiatCurrency {
 
 /** Base fiat currency of the user (PATCH /api/user fiat_currency); read-only for guests. */
 export function FiatPicker({ user }: { user: User }) {
-  const mutation = useMutation<User, Error, UserPatch>({
-    mutationKey: mutationKeys.updateUser,
+  const mutation = useUpdateUser({
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) {
         toast(error.fieldErrors?.fiat_currency?.join(' ') ?? error.message, 'error');
