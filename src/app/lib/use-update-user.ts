@@ -1,6 +1,7 @@
-import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, useMutationState, type UseMutationOptions } from '@tanstack/react-query';
 import { API } from '../../shared/api-paths';
 import type { User } from '../../shared/api-types';
+import type { FiatCurrency } from '../../shared/enums';
 import { api } from './api-client';
 import { mutationKeys } from './query-keys';
 import type { UserPatch } from './user-queries';
@@ -27,4 +28,12 @@ export function useUpdateUser({ immediate, ...callbacks }: UpdateUserOptions = {
       mutationFn: (patch: UserPatch) => api.patch<User>(API.user, patch, { silent: immediate.silent }),
     }),
   });
+}
+
+/** The base currency of a change still waiting (e.g. made offline), shown as chosen meanwhile; undefined if none. */
+export function usePendingFiatCurrency(): FiatCurrency | undefined {
+  return useMutationState({
+    filters: { mutationKey: mutationKeys.updateUser, status: 'pending' },
+    select: (entry) => (entry.state.variables as UserPatch | undefined)?.fiat_currency,
+  }).findLast((value) => value !== undefined);
 }

@@ -1,4 +1,4 @@
-import { useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
 import type { User } from '../../../shared/api-types';
@@ -6,10 +6,9 @@ import { FIAT_CURRENCIES, FIAT_SYMBOLS, type FiatCurrency } from '../../../share
 import { MESSAGES } from '../../../shared/messages';
 import { ApiError } from '../../lib/api-client';
 import { TUTORIAL_START } from '../../lib/navigation-state';
-import { mutationKeys, queryKeys } from '../../lib/query-keys';
+import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { useUpdateUser } from '../../lib/use-update-user';
-import type { UserPatch } from '../../lib/user-queries';
+import { usePendingFiatCurrency, useUpdateUser } from '../../lib/use-update-user';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { joinAllErrors } from '../../lib/error-text';
 import { DeleteAccount } from './delete-account';
@@ -52,11 +51,7 @@ function BaseCurrency({ user }: { user: User }) {
     },
   });
   // A change made offline waits for the connection: show it as chosen meanwhile.
-  const pending = useMutationState({
-    filters: { mutationKey: mutationKeys.updateUser, status: 'pending' },
-    select: (entry) => (entry.state.variables as UserPatch | undefined)?.fiat_currency,
-  }).findLast((value) => value !== undefined);
-  const value = pending ?? user.fiat_currency;
+  const value = usePendingFiatCurrency() ?? user.fiat_currency;
 
   return (
     <Row title="Base currency" description="Balances, prices and reports are shown in this currency." labelFor={id}>

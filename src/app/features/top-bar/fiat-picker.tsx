@@ -1,12 +1,9 @@
-import { useMutationState } from '@tanstack/react-query';
 import type { User } from '../../../shared/api-types';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
 import { ApiError } from '../../lib/api-client';
-import { mutationKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { useUpdateUser } from '../../lib/use-update-user';
-import type { UserPatch } from '../../lib/user-queries';
+import { usePendingFiatCurrency, useUpdateUser } from '../../lib/use-update-user';
 import styles from './top-bar.module.css';
 import { Tooltip } from '../../components/tooltip';
 
@@ -24,11 +21,7 @@ export function FiatPicker({ user }: { user: User }) {
     },
   });
   // A change made offline waits for the connection: show it as chosen meanwhile.
-  const pending = useMutationState({
-    filters: { mutationKey: mutationKeys.updateUser, status: 'pending' },
-    select: (entry) => (entry.state.variables as UserPatch | undefined)?.fiat_currency,
-  }).findLast((value) => value !== undefined);
-  const value = pending ?? user.fiat_currency;
+  const value = usePendingFiatCurrency() ?? user.fiat_currency;
   const readOnly = !user.full_access;
 
   return (
