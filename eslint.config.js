@@ -127,6 +127,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/server/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     files: ['sw/**/*.ts'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
