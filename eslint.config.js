@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import globals from 'globals';
 
@@ -28,6 +29,29 @@ const serverPackages = [
   'pdfkit/*',
 ];
 
+/** The PWA's features (src/app/features/<name>/). */
+const features = readdirSync(new URL('./src/app/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The PWA's layers point down only: routes → features → components and lib → src/shared. A feature reaches another
+ * only through that feature's public entry, its index.ts.
+ */
+const appLayerZones = [
+  ...['./src/app/lib', './src/app/components'].flatMap((target) => [
+    { target, from: './src/app/features', message: 'lib/ and components/ import no feature.' },
+    { target, from: './src/app/routes', message: 'lib/ and components/ import no route.' },
+  ]),
+  { target: './src/app/features', from: './src/app/routes', message: 'Features import no route.' },
+  ...features.map((feature) => ({
+    target: `./src/app/features/${feature}`,
+    from: './src/app/features/*/**',
+    except: [`**/src/app/features/${feature}/**`, '**/src/app/features/*/index.ts'],
+    message: "Another feature is reached only through its index.ts.",
+  })),
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'data/', 'node_modules/', 'test-results/', 'playwright-report/', '.tmp/', 'src/server/db/migrations/'] },
   js.configs.recommended,
@@ -38,6 +62,8 @@ export default tseslint.config(
     // import of a .ts file is unresolved and no zone applies).
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })],
+      // The files import-x reads to follow imports further (import-x/no-cycle).
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
     },
     languageOptions: { globals: { ...globals.es2022 } },
     rules: {
@@ -54,6 +80,7 @@ export default tseslint.config(
             { target: './src/shared', from: './src/server', message: 'src/shared stands alone.' },
             { target: './src/shared', from: './src/app', message: 'src/shared stands alone.' },
             { target: './src/server', from: './src/app', message: 'The server does not import the PWA.' },
+            ...appLayerZones,
           ],
         },
       ],
@@ -87,6 +114,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'no-restricted-imports': [
         'error',
         {
@@ -97,6 +125,10 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['sw/**/*.ts'],

@@ -4,6 +4,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { loadMutationDefaults } from './features/offline/load-mutation-defaults';
 import { initOnlineState } from './lib/online';
 import { afterCacheRestore, persistOptions, queryClient } from './lib/query-client';
 import { getStoredUser, subscribeSession } from './lib/session';
@@ -34,7 +35,7 @@ if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={afterCacheRestore}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(loadMutationDefaults)} onSuccess={afterCacheRestore}>
       <RouterProvider router={router} />
     </PersistQueryClientProvider>
   </StrictMode>,

@@ -7,8 +7,8 @@ import {
   joinFieldErrors,
   signInErrorText,
   WALLET_REJECTED,
-} from '../../src/app/features/auth/error-text';
-import { shortAddress } from '../../src/app/features/auth/short-address';
+} from '../../src/app/lib/error-text';
+import { shortAddress } from '../../src/app/lib/short-address';
 
 describe('joined error texts', () => {
   const errors = {

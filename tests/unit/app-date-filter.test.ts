@@ -9,8 +9,8 @@ import {
   rangeToApply,
   resetToBound,
   singleDateError,
-} from '../../src/app/features/transactions/date-range-rules';
-import { rollOverSavedEndDates, type KeyValueStorage } from '../../src/app/features/transactions/day-rollover';
+} from '../../src/app/lib/date-range-rules';
+import { rollOverSavedEndDates, type KeyValueStorage } from '../../src/app/lib/day-rollover';
 
 const bounds = { min: '2023-03-10', max: '2024-06-15' };
 

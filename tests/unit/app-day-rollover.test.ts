@@ -4,14 +4,14 @@
  * on when the test runs).
  */
 import { describe, expect, it } from 'vitest';
-import type { KeyValueStorage } from '../../src/app/features/transactions/day-rollover';
+import type { KeyValueStorage } from '../../src/app/lib/day-rollover';
 import {
   createDayRollover,
   USE_EVENTS,
   watchForNewDay,
   type DayChange,
   type UseSignals,
-} from '../../src/app/features/transactions/day-rollover-watch';
+} from '../../src/app/lib/day-rollover-watch';
 
 function memoryStorage(initial: Record<string, string>): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

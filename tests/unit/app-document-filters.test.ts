@@ -21,7 +21,7 @@ import {
   type DocumentFilters,
 } from '../../src/app/features/documents/document-filters';
 import { documentPageQuery, listParams } from '../../src/app/features/documents/documents-queries';
-import { rollOverSavedEndDates, type KeyValueStorage } from '../../src/app/features/transactions/day-rollover';
+import { rollOverSavedEndDates, type KeyValueStorage } from '../../src/app/lib/day-rollover';
 
 function memoryStorage(initial: Record<string, string>): KeyValueStorage & { data: Map<string, string> } {
   const data = new Map(Object.entries(initial));

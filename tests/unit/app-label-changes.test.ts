@@ -20,7 +20,7 @@ import { contactKeys, contactMutationKeys } from '../../src/app/features/contact
 import { contactsQuery, type SetContactLabelsVariables } from '../../src/app/features/contacts/contact-queries';
 import { latestLabelSets, withLabelSets, type LabelChange } from '../../src/app/features/labels/label-changes';
 import { registerDataMutationDefaults } from '../../src/app/features/offline/mutation-defaults';
-import { dropSettledChanges } from '../../src/app/features/offline/settled-changes';
+import { dropSettledChanges } from '../../src/app/lib/settled-changes';
 import { transactionKeys, transactionMutationKeys } from '../../src/app/features/transactions/transaction-keys';
 import type { SetTransactionLabelsVariables } from '../../src/app/features/transactions/transaction-queries';
 import { transactionOut } from './helpers/transaction-out';

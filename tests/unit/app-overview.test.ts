@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/shared/api-types';
-import { fiatFallbackNotice, formatFiat, formatFiatChange, formatTokenAmount } from '../../src/app/features/overview/fiat';
-import { DATA_POLL_MS, livePollInterval, NFT_POLL_MS } from '../../src/app/features/overview/live-polling';
+import { fiatFallbackNotice, formatFiat, formatFiatChange, formatTokenAmount } from '../../src/app/lib/fiat';
+import { DATA_POLL_MS, livePollInterval, NFT_POLL_MS } from '../../src/app/lib/live-polling';
 import {
   asList,
   dashboardDocumentsQuery,

@@ -9,7 +9,7 @@ import {
   newInvoiceTarget,
   protectedTarget,
 } from '../../src/app/routes/guards';
-import { parseSettingsSearch } from '../../src/app/routes/settings-search';
+import { parseSettingsSearch } from '../../src/app/lib/settings-search';
 
 function user(overrides: Partial<User>): User {
   return { id: 'u1', full_access: true, is_staff: false, ...overrides } as User;

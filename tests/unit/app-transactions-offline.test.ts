@@ -8,7 +8,7 @@ import type { LabelOut, TransactionPage } from '../../src/shared/data-types';
 // First, as in the app (main.tsx): the query client module registers the mutation defaults while loading.
 import { shouldRetryMutation } from '../../src/app/lib/query-client';
 import { registerDataMutationDefaults } from '../../src/app/features/offline/mutation-defaults';
-import { lastFetchTime, offlineAsOfText } from '../../src/app/features/offline/last-fetch';
+import { lastFetchTime, offlineAsOfText } from '../../src/app/lib/last-fetch';
 import { transactionKeys, transactionMutationKeys } from '../../src/app/features/transactions/transaction-keys';
 import type { SetTransactionLabelsVariables } from '../../src/app/features/transactions/transaction-queries';
 import { transactionOut } from './helpers/transaction-out';

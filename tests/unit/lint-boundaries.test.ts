@@ -14,8 +14,11 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 
 /** A module importing `name` from `from` and using it. */
 const probe = (name: string, from: string): string => `import ${name} from '${from}';\nexport const probe = [${name}];\n`;
+/** A module importing everything of `from` and using it. */
+const probeAll = (from: string): string => `import * as probed from '${from}';\nexport const probe = [probed];\n`;
 
-describe('lint boundaries', () => {
+// Linting follows every import (import-x/no-cycle), so a probe importing app code reads much of the app.
+describe('lint boundaries', { timeout: 60_000 }, () => {
   it('keep Node built-ins and server-only packages out of the PWA', async () => {
     for (const [name, from] of [['fs', 'node:fs'], ['Worker', 'worker_threads'], ['pg', 'pg'], ['sql', 'drizzle-orm'], ['Hono', 'hono'], ['PDFDocument', 'pdfkit']] as const) {
       const found = await problems('src/app/features/lint-probe.ts', probe(name, from));
@@ -37,5 +40,30 @@ describe('lint boundaries', () => {
   it('let the server use what it needs', async () => {
     const found = await problems('src/server/lint-probe.ts', "import { readFileSync } from 'node:fs';\nimport pg from 'pg';\nexport const probe = [readFileSync, pg];\n");
     expect(found).toEqual([]);
+  });
+
+  it('keep the PWA layers pointing down, features reaching each other through their index.ts', async () => {
+    const zone = (found: string[]) => found.filter((text) => text.startsWith('import-x/no-restricted-paths'));
+    const cases: [file: string, from: string, allowed: boolean][] = [
+      ['src/app/lib/lint-probe.ts', '../features/help', false],
+      ['src/app/components/lint-probe.ts', '../features/labels/label-chip', false],
+      ['src/app/components/lint-probe.ts', '../routes/root', false],
+      ['src/app/features/faq/lint-probe.ts', '../../routes/root', false],
+      ['src/app/features/overview/lint-probe.ts', '../labels/label-chip', false],
+      ['src/app/features/overview/lint-probe.ts', '../labels', true],
+      ['src/app/features/overview/lint-probe.ts', './overview-rules', true],
+      ['src/app/features/overview/lint-probe.ts', '../../components/dialog', true],
+      ['src/app/routes/lint-probe.ts', '../features/overview/overview-page', true],
+    ];
+    for (const [file, from, allowed] of cases) {
+      const found = zone(await problems(file, probeAll(from)));
+      expect(found, `${file} importing ${from}`).toHaveLength(allowed ? 0 : 1);
+    }
+  });
+
+  it('reject import cycles in the PWA', async () => {
+    // session.ts imports storage-keys.ts; storage-keys.ts importing session.ts would close a circle.
+    const found = await problems('src/app/lib/storage-keys.ts', probeAll('./session'));
+    expect(found.some((text) => text.startsWith('import-x/no-cycle')), found.join('\n')).toBe(true);
   });
 });

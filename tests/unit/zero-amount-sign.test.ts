@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityAmountText } from '../../src/app/features/overview/fiat';
+import { activityAmountText } from '../../src/app/lib/fiat';
 import { signedAmount } from '../../src/app/features/transactions/transaction-format';
 import { itemOf } from '../../src/server/search/search-transactions';
 import { directionSign } from '../../src/shared/money';

@@ -1,6 +1,6 @@
 /**
- * The React Query client, its IndexedDB persister and the defaults of every offline-capable mutation
- * (ARCHITECTURE.md "Persistence").
+ * The React Query client and its IndexedDB persister (ARCHITECTURE.md "Persistence"). The defaults of the signed-in
+ * screens' offline mutations are registered by features/offline/load-mutation-defaults.ts.
  */
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
@@ -8,8 +8,9 @@ import type { PersistQueryClientProviderProps } from '@tanstack/react-query-pers
 import { del, get, set } from 'idb-keyval';
 import { ApiError, NetworkError } from './api-client';
 import { mutationKeys, queryKeys } from './query-keys';
+import { setCacheReset } from './session';
+import { dropSettledChanges } from './settled-changes';
 import { updateUserDefaults } from './user-queries';
-import { dropSettledChanges } from '../features/offline/settled-changes';
 import { setWalletActiveDefaults } from './wallet-queries';
 
 /** IndexedDB key (idb-keyval's default store) of the persisted cache. */
@@ -53,40 +54,17 @@ export const queryClient = new QueryClient({
 
 queryClient.setMutationDefaults(mutationKeys.setWalletActive, setWalletActiveDefaults(queryClient));
 queryClient.setMutationDefaults(mutationKeys.updateUser, updateUserDefaults(queryClient));
-let mutationDefaults: Promise<void> | undefined;
-/**
- * Registers the defaults of the signed-in screens' offline mutations (transactions, contacts, documents, labels,
- * wallets), loaded on first need so the signed-out pages never download them: before any signed-in page loads,
- * and before a persisted cache holding paused changes is restored.
- */
-export function loadMutationDefaults(): Promise<void> {
-  mutationDefaults ??= import('../features/offline/register-mutation-defaults').then(({ registerMutationDefaults }) =>
-    registerMutationDefaults(queryClient),
-  );
-  return mutationDefaults;
-}
-
 const idbStorage = {
   getItem: (key: string) => get<string>(key).then((value) => value ?? null),
   setItem: (key: string, value: string) => set(key, value),
   removeItem: (key: string) => del(key),
 };
 
-const idbPersister = createAsyncStoragePersister({
+const persister = createAsyncStoragePersister({
   storage: typeof indexedDB === 'undefined' ? undefined : idbStorage,
   key: PERSIST_KEY,
   throttleTime: 1000,
 });
-
-/** The IndexedDB persister; a cache holding paused changes is handed over once their defaults are registered. */
-export const persister: typeof idbPersister = {
-  ...idbPersister,
-  restoreClient: async () => {
-    const stored = await idbPersister.restoreClient();
-    if ((stored?.clientState.mutations.length ?? 0) > 0) await loadMutationDefaults();
-    return stored;
-  },
-};
 
 /**
  * The persister packages are typed against their own copy of query-core; only these fields are read.
@@ -100,12 +78,27 @@ function shouldDehydrateQuery(query: DehydratableQuery): boolean {
   return query.state.status === 'success' && query.meta?.persist !== false;
 }
 
-export const persistOptions: PersistQueryClientProviderProps['persistOptions'] = {
-  persister,
-  maxAge: PERSIST_MAX_AGE_MS,
-  buster: PERSIST_BUSTER,
-  dehydrateOptions: { shouldDehydrateQuery },
-};
+/**
+ * How the cache is persisted. A restored cache holding paused changes is handed over only once
+ * `registerChangeDefaults` has registered their mutations' defaults, so they can run.
+ */
+export function persistOptions(
+  registerChangeDefaults: () => Promise<void>,
+): PersistQueryClientProviderProps['persistOptions'] {
+  return {
+    persister: {
+      ...persister,
+      restoreClient: async () => {
+        const stored = await persister.restoreClient();
+        if ((stored?.clientState.mutations.length ?? 0) > 0) await registerChangeDefaults();
+        return stored;
+      },
+    },
+    maxAge: PERSIST_MAX_AGE_MS,
+    buster: PERSIST_BUSTER,
+    dehydrateOptions: { shouldDehydrateQuery },
+  };
+}
 
 /**
  * Called once the cache is restored: changes that settled just before the reload (newer than the stored copy) are
@@ -117,7 +110,7 @@ export async function afterCacheRestore(): Promise<void> {
   await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] });
 }
 
-/** Empties the in-memory cache (queries and pending mutations) and its IndexedDB copy. */
+/** Empties the in-memory cache (queries and pending mutations) and its IndexedDB copy (at sign-in and sign-out). */
 export async function clearQueryCaches(): Promise<void> {
   await queryClient.cancelQueries();
   queryClient.clear();
@@ -127,3 +120,5 @@ export async function clearQueryCaches(): Promise<void> {
     // IndexedDB unavailable: nothing was persisted.
   }
 }
+
+setCacheReset(clearQueryCaches);

@@ -3,16 +3,15 @@
  * The server session itself lives in an HttpOnly cookie; this copy drives guards and menus.
  */
 import { useSyncExternalStore } from 'react';
-import { API } from '../../shared/api-paths';
 import type { User } from '../../shared/api-types';
-import { api } from './api-client';
-import { clearQueryCaches } from './query-client';
 import { safeStorage, SIGN_OUT_KEYS, STORAGE_KEYS } from './storage-keys';
 
 type Listener = () => void;
 type SignOutHook = () => void | Promise<void>;
 
 const listeners = new Set<Listener>();
+/** Empties the cached server data; set by query-client.ts, which builds on the API client that needs this module. */
+let clearQueryCaches: () => Promise<void> = () => Promise.resolve();
 const signOutHooks = new Set<SignOutHook>();
 let snapshot: { raw: string | null; user: User | null } = { raw: null, user: null };
 
@@ -69,6 +68,11 @@ export function updateStoredUser(user: User): void {
   emit();
 }
 
+/** Sets how the cached server data is emptied at every sign-in and sign-out. */
+export function setCacheReset(reset: () => Promise<void>): void {
+  clearQueryCaches = reset;
+}
+
 /** After any successful sign-in: drops the previous user's cached data, then stores the new user. */
 export async function completeSignIn(user: User): Promise<void> {
   await clearQueryCaches();
@@ -96,14 +100,4 @@ export async function signOutLocally(): Promise<void> {
       console.error('Sign-out hook failed', error);
     }
   }
-}
-
-/** Ends the server session (POST /api/logout), then signs out locally even when the server is unreachable. */
-export async function signOut(): Promise<void> {
-  try {
-    await api.post<undefined>(API.logout, undefined, { silent: true, silent401: true });
-  } catch {
-    // Offline or already signed out on the server: the local sign-out still happens.
-  }
-  await signOutLocally();
 }

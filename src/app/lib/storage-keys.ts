@@ -6,7 +6,7 @@ export const STORAGE_KEYS = {
   documentsFilters: 'documents_filters',
   adminUsersFilters: 'admin_users_filters',
   theme: 'theme',
-  /** Ids of offline changes already answered (features/offline/settled-changes.ts). */
+  /** Ids of offline changes already answered (settled-changes.ts). */
   settledChanges: 'settled_changes',
 } as const;
 

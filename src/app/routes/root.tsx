@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
-import { RootLayout } from '../components/root-layout';
+import { RootLayout } from '../features/shell/root-layout';
 import { lazyNotFoundPage } from './lazy-not-found';
 
 export interface RouterContext {

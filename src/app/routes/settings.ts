@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { protectedRoute } from './protected';
-import { parseSettingsSearch } from './settings-search';
+import { parseSettingsSearch } from '../lib/settings-search';
 
 export const settingsRoute = createRoute({
   getParentRoute: () => protectedRoute,

@@ -6,5 +6,5 @@ export const shellRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'shell',
   // Loaded with the first page that has the top bar, so the sign-in page goes without it.
-  component: lazyRouteComponent(() => import('../components/app-shell'), 'AppShell'),
+  component: lazyRouteComponent(() => import('../features/shell/app-shell'), 'AppShell'),
 });

@@ -1,4 +1,4 @@
-import { loadMutationDefaults } from '../lib/query-client';
+import { loadMutationDefaults } from '../features/offline/load-mutation-defaults';
 
 let ready: Promise<void> | undefined;
 
@@ -10,7 +10,7 @@ let ready: Promise<void> | undefined;
 export function prepareSignedInScreens(): Promise<void> {
   ready ??= Promise.all([
     loadMutationDefaults(),
-    import('../features/transactions/app-day-rollover').then(({ startDayRollover }) => {
+    import('../lib/app-day-rollover').then(({ startDayRollover }) => {
       startDayRollover();
     }),
   ]).then(() => undefined);

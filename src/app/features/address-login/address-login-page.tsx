@@ -6,9 +6,10 @@ import { MESSAGES } from '../../../shared/messages';
 import { LogoMark } from '../../components/logo-mark';
 import { Spinner } from '../../components/spinner';
 import { ApiError, api } from '../../lib/api-client';
-import { completeSignIn, signOut } from '../../lib/session';
+import { completeSignIn } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import { toast } from '../../lib/toast';
-import { addressLoginErrorText } from '../auth/error-text';
+import { addressLoginErrorText } from '../../lib/error-text';
 import { addressFromPath } from './address-from-path';
 import styles from './address-login-page.module.css';
 

@@ -4,9 +4,9 @@ import { API } from '../../../shared/api-paths';
 import type { User, ValidatedAddress } from '../../../shared/api-types';
 import { loginWithAddressSchema } from '../../../shared/schemas/auth';
 import { ApiError, api } from '../../lib/api-client';
-import { joinAllErrors, joinFieldErrors, signInErrorText } from './error-text';
+import { joinAllErrors, joinFieldErrors, signInErrorText } from '../../lib/error-text';
 import styles from './login-page.module.css';
-import { TextField } from './text-field';
+import { TextField } from '../../components/text-field';
 
 type AddressFormValues = {
   address: string;

@@ -3,9 +3,9 @@ import { API } from '../../../shared/api-paths';
 import type { DemoWallet, User } from '../../../shared/api-types';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
-import { signInErrorText } from './error-text';
+import { signInErrorText } from '../../lib/error-text';
 import styles from './login-page.module.css';
-import { shortAddress } from './short-address';
+import { shortAddress } from '../../lib/short-address';
 
 interface DemoSignInProps {
   wallets: readonly DemoWallet[];

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { API } from '../../../shared/api-paths';
 import type { User } from '../../../shared/api-types';
 import { api } from '../../lib/api-client';
-import { signInErrorText } from './error-text';
+import { signInErrorText } from '../../lib/error-text';
 import {
   buildGoogleAuthorizationUrl,
   createOAuthState,

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import type { WalletLoginKind } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
-import { signInErrorText } from './error-text';
+import { signInErrorText } from '../../lib/error-text';
 import styles from './login-page.module.css';
 import { injectedProvider, METAMASK_DOWNLOAD_URL } from './wallet/injected-provider';
 

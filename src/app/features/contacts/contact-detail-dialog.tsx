@@ -3,7 +3,7 @@ import type { ContactOut } from '../../../shared/data-types';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
 import { copyText } from '../../lib/clipboard';
-import { LabelPicker } from '../labels/label-picker';
+import { LabelPicker } from '../labels';
 import type { ContactActions } from './contact-card';
 import { contactName } from './contact-search';
 import styles from './contacts.module.css';

@@ -18,9 +18,9 @@ import { Dialog } from '../../components/dialog';
 import { ApiError } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
-import { TextField } from '../auth/text-field';
-import { newIdempotencyKey } from '../offline/idempotency-key';
-import { QUEUED_OFFLINE_TEXT } from '../offline/network-actions';
+import { TextField } from '../../components/text-field';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { QUEUED_OFFLINE_TEXT } from '../../lib/network-actions';
 import { AddressRow } from './address-row';
 import {
   alreadyAnnounced,

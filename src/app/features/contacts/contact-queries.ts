@@ -7,9 +7,9 @@ import { contactEndpoints } from '../../../shared/contract/contacts';
 import type { ContactOut, LabelOut } from '../../../shared/data-types';
 import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
-import { idempotencyHeaders } from '../offline/idempotency-key';
-import { noteSettledChange, type TrackedChange } from '../offline/settled-changes';
+import { isLastLabelChange, newerLabelChangePending } from '../labels';
+import { idempotencyHeaders } from '../../lib/idempotency-key';
+import { noteSettledChange, type TrackedChange } from '../../lib/settled-changes';
 import { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';
 
 export { contactKeys, contactMutationKeys, type ContactListParams } from './contact-keys';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
 import { NETWORK_LABELS } from '../../../shared/enums';
-import { EXCHANGE_LABELS } from '../wallets/network-icon';
+import { EXCHANGE_LABELS } from '../../components/network-icon';
 import type { AccountSelection } from './report-body';
 import styles from './documents.module.css';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { DocumentOut } from '../../../shared/document-types';
 import { Dialog } from '../../components/dialog';
 import { toast } from '../../lib/toast';
-import { requireOnline } from '../offline/network-actions';
+import { requireOnline } from '../../lib/network-actions';
 import { BULK_CSV_FAILED, deleteDocuments, deletedText, exportDocumentsCsv, partialDeleteText } from './bulk-actions';
 import type { DocumentTab } from './document-keys';
 import styles from './bulk-actions.module.css';

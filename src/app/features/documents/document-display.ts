@@ -2,7 +2,7 @@
 import dayjs from 'dayjs';
 import type { DocumentOut } from '../../../shared/document-types';
 import { DOCUMENT_KIND_LABELS, type InvoiceState } from '../../../shared/enums';
-import { formatFiat } from '../overview/fiat';
+import { formatFiat } from '../../lib/fiat';
 
 export type BadgeTone = 'red' | 'yellow' | 'green' | 'blue';
 

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useId, useMemo, useState } from 'react';
 import { DOCUMENT_KIND_LABELS, FIAT_CURRENCIES, INVOICE_STATES, type FiatCurrency } from '../../../shared/enums';
-import { LabelChip } from '../labels/label-chip';
-import { labelsQuery } from '../labels/label-queries';
-import { DateRangeFields } from '../transactions/date-range-fields';
-import type { AppliedRange, DateBounds } from '../transactions/date-range-rules';
-import { MultiSelectFilter, type FilterOption } from '../transactions/multi-select-filter';
+import { LabelChip, labelsQuery } from '../labels';
+import { DateRangeFields } from '../../components/date-range-fields';
+import type { AppliedRange, DateBounds } from '../../lib/date-range-rules';
+import { MultiSelectFilter, type FilterOption } from '../../components/multi-select-filter';
 import { invoiceStatusDisplay } from './document-display';
 import { DocumentFilterChecklist, type ChecklistOption } from './document-filter-checklist';
 import type { DocumentFilterState } from './document-filter-state';

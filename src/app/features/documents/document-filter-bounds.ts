@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useToday } from '../transactions/app-day-rollover';
-import { dateBounds, type DateBounds } from '../transactions/date-range-rules';
-import { firstTransactionQuery } from '../transactions/transaction-queries';
+import { useToday } from '../../lib/app-day-rollover';
+import { dateBounds, type DateBounds } from '../../lib/date-range-rules';
+import { firstTransactionQuery } from '../transactions';
 import { firstDocumentQuery } from './documents-queries';
 import { earliestDay } from './report-form-rules';
 

@@ -1,5 +1,5 @@
 import { Popover } from '../../components/popover';
-import styles from '../transactions/transaction-filters.module.css';
+import styles from '../../components/filters.module.css';
 
 export interface ChecklistOption<T extends string> {
   value: T;

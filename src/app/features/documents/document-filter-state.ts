@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { RESET_FILTERS_EVENT } from '../../lib/reset-filters-event';
 import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
-import { appDayRollover, useDayRollover } from '../transactions/app-day-rollover';
-import type { DayChange } from '../transactions/day-rollover-watch';
+import { appDayRollover, useDayRollover } from '../../lib/app-day-rollover';
+import type { DayChange } from '../../lib/day-rollover-watch';
 import {
   defaultDocumentFilters,
   parseSavedDocumentFilters,

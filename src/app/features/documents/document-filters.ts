@@ -2,10 +2,10 @@
  * The documents lists' filters (docs/documents.md "Document list filter", docs/documents.md): a created-date range shared by
  * both lists, and per list its own choices (invoices: status, currency, bill-to labels, sort; reports: kinds).
  * Saved in localStorage under `documents_filters`; the end date sits at the top level so the day-rollover rule of
- * docs/documents.md (transactions/day-rollover.ts) moves it.
+ * docs/documents.md (lib/day-rollover.ts) moves it.
  */
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES, type DocumentKind, type FiatCurrency, type InvoiceState } from '../../../shared/enums';
-import { hasDateFormat, isRealDay } from '../transactions/date-range-rules';
+import { hasDateFormat, isRealDay } from '../../lib/date-range-rules';
 import type { DocumentListParams, DocumentTab } from './document-keys';
 
 /** Sort choices of the invoice list (docs/documents.md): newest, price ascending, price descending. */

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { SelectAllBox, SelectBox } from './bulk-select-boxes';
 import type { DocumentOut } from '../../../shared/document-types';
 import { CardMenu, type CardMenuItem } from '../../components/card-menu';
 import { Spinner } from '../../components/spinner';
-import { useWideTable } from '../transactions/use-wide-table';
+import { useWideTable } from '../../components/use-wide-table';
+import { useInfiniteScroll } from '../../components/use-infinite-scroll';
 import bulkStyles from './bulk-actions.module.css';
 import styles from './documents.module.css';
 
@@ -48,24 +49,7 @@ export function DocumentTable({
   selection,
 }: DocumentTableProps) {
   const wide = useWideTable();
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useRef(onLoadMore);
-  useEffect(() => {
-    loadMore.current = onLoadMore;
-  });
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, rows.length]);
+  const sentinel = useInfiniteScroll<HTMLDivElement>({ hasNextPage, isFetchingNextPage, rowCount: rows.length, onLoadMore, rootMargin: '200px 0px' });
 
   const [first, ...rest] = columns;
   const menuLabel = (document: DocumentOut) => `Actions for ${document.name}`;

@@ -4,7 +4,7 @@ import type { DocumentOut } from '../../../shared/document-types';
 import type { CardMenuItem } from '../../components/card-menu';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../lib/online';
-import { NoticeCard } from '../placeholder-pages/page-frame';
+import { NoticeCard } from '../../components/page-frame';
 import { BulkActionBar } from './bulk-action-bar';
 import { INVOICE_COLUMNS, REPORT_COLUMNS } from './document-columns';
 import { documentKeys, type DocumentListParams, type DocumentTab } from './document-keys';

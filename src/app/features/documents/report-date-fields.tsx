@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { earliestEnd, latestStart, type DateBounds } from '../transactions/date-range-rules';
+import { earliestEnd, latestStart, type DateBounds } from '../../lib/date-range-rules';
 import styles from './documents.module.css';
 
 export type RangeEnd = 'start_date' | 'end_date';

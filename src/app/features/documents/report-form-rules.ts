@@ -6,7 +6,7 @@
 import type { FieldErrors } from '../../../shared/api-types';
 import { DOCUMENT_NAME_MAX } from '../../../shared/schemas/document';
 import { MESSAGES } from '../../../shared/messages';
-import { dateRangeErrors, toDay, type DateBounds } from '../transactions/date-range-rules';
+import { dateRangeErrors, toDay, type DateBounds } from '../../lib/date-range-rules';
 import type { ReportFormValues } from './report-body';
 
 export type ReportField = 'name' | 'kind' | 'accounts' | 'start_date' | 'end_date';

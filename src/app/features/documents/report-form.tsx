@@ -7,10 +7,10 @@ import { CREATABLE_REPORT_KINDS, DOCUMENT_KIND_LABELS, type CreatableReportKind 
 import { ApiError, nonFieldErrorText } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
-import { alreadyAnnounced } from '../contacts/contact-queries';
-import { newIdempotencyKey } from '../offline/idempotency-key';
-import { needsNetworkText } from '../offline/network-actions';
-import { DATE_MESSAGES, resetToBound, type DateBounds } from '../transactions/date-range-rules';
+import { alreadyAnnounced } from '../contacts';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { needsNetworkText } from '../../lib/network-actions';
+import { DATE_MESSAGES, resetToBound, type DateBounds } from '../../lib/date-range-rules';
 import { AccountChoices } from './account-choices';
 import { documentMutationKeys } from './document-keys';
 import type { CreateReportVariables, UpdateReportVariables } from './documents-queries';

@@ -4,6 +4,7 @@ import type { DocumentOut } from '../../../shared/document-types';
 import { itinGroups, reportDateTime } from '../../../shared/report-format';
 import type { HoldingsReportRow, TransactionReportRow } from '../../../shared/report-types';
 import { Spinner } from '../../components/spinner';
+import { useInfiniteScroll } from '../../components/use-infinite-scroll';
 import { shortAddress } from '../../lib/format';
 import { getStoredUser } from '../../lib/session';
 import { kindText, reportRangeText } from './document-display';
@@ -58,20 +59,7 @@ interface RowsProps<T> {
 
 /** The rows as a table with column headers, the next 10 loaded when its end scrolls into view (or on the button). */
 function ReportRows<T>({ caption, columns, rows, rowKey, status, hasNextPage, isFetchingNextPage, onLoadMore, onRetry }: RowsProps<T>) {
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useRef(onLoadMore);
-  useEffect(() => {
-    loadMore.current = onLoadMore;
-  });
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || isFetchingNextPage || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, rows.length]);
+  const sentinel = useInfiniteScroll<HTMLDivElement>({ hasNextPage, isFetchingNextPage, rowCount: rows.length, onLoadMore });
 
   if (status === 'pending') {
     return (

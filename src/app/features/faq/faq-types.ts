@@ -1,4 +1,4 @@
-import type { SettingsSection } from '../../routes/settings-search';
+import type { SettingsSection } from '../../lib/settings-search';
 
 /** Pages a FAQ answer may link to. */
 export type FaqRoute = '/pricing' | '/wallets' | '/documents' | '/contacts' | '/new-invoice' | '/auth' | '/overview';

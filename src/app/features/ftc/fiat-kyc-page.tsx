@@ -8,7 +8,7 @@ import { FTC_MESSAGES, FTC_REDIRECT_MS } from '../../../shared/schemas/ftc';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { Spinner } from '../../components/spinner';
-import { PageFrame } from '../placeholder-pages/page-frame';
+import { PageFrame } from '../../components/page-frame';
 import { CodeDialog } from './code-dialog';
 import { formErrorsOf, messageOf } from './errors';
 import { ftcCalls, ftcKeys, ftcProfileQuery, kycStatusQuery } from './ftc-queries';

@@ -1,2 +1,3 @@
-/** What other features use of the help menu's settings. */
-export { CONTACT_PAGE_URL } from './help-links';
+/** What other features use of the help menu. */
+export { HelpButton } from './help-button';
+export { CHAT_URL, CONTACT_PAGE_URL, opensInNewTab } from './help-links';

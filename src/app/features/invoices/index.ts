@@ -4,3 +4,5 @@ export type { SheetAttachment, SheetInvoice } from './sheet-invoice';
 export { amountPaidText, PAYMENT_SUMMARY_TEXT, paymentFlags } from './payment-status-text';
 export { PaymentStatusNote } from './payment-status-note';
 export { PaymentsReview } from './payments-review';
+export { invoicePdfUrl } from './invoice-pdf-link';
+export { invoiceFailure, invoiceKeys, invoiceQuery } from './invoice-queries';

@@ -16,7 +16,7 @@ import {
   partyLines,
   paymentText,
 } from '../../../shared/invoice-display';
-import { StatusBadge } from '../documents/status-badge';
+import { StatusBadge } from '../documents';
 import { InvoiceItems, InvoiceTotals } from './invoice-items';
 import type { SheetAttachment, SheetInvoice } from './sheet-invoice';
 import styles from './invoices.module.css';

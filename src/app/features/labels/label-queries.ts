@@ -7,7 +7,7 @@ import { API } from '../../../shared/api-paths';
 import type { LabelOut } from '../../../shared/data-types';
 import type { LabelColor } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
-import { idempotencyHeaders } from '../offline/idempotency-key';
+import { idempotencyHeaders } from '../../lib/idempotency-key';
 import { labelKeys } from './label-keys';
 
 export { labelKeys, labelMutationKeys } from './label-keys';

@@ -1,9 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { ContactOut } from '../../../shared/data-types';
-import { ContactFormDialog } from '../contacts/contact-form-dialog';
-import { contactsQuery } from '../contacts/contact-queries';
-import { contactName, filterContacts } from '../contacts/contact-search';
+import { ContactFormDialog, contactsQuery, contactName, filterContacts } from '../contacts';
 import { ChoiceList } from './choice-list';
 import styles from './new-invoice.module.css';
 

@@ -8,7 +8,7 @@ import type { TokenQuote, TokenRefOut } from '../../../shared/data-types';
 import type { InvoiceOut } from '../../../shared/document-types';
 import { INVOICE_PAYMENT_TOKENS, type FiatCurrency, type Network } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
-import { idempotencyHeaders } from '../offline/idempotency-key';
+import { idempotencyHeaders } from '../../lib/idempotency-key';
 import type { InvoiceBody } from './invoice-form-model';
 
 const isPaymentSymbol = (symbol: string): boolean => (INVOICE_PAYMENT_TOKENS as readonly string[]).includes(symbol);

@@ -6,11 +6,10 @@
  */
 import { onlineManager, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { ContactOut, LabelOut, TransactionPage } from '../../../shared/data-types';
-import { contactKeys, contactMutationKeys } from '../contacts/contact-keys';
-import { latestLabelSets, type LabelChange } from '../labels/label-changes';
-import type { LabelTarget } from '../labels/label-queries';
-import { transactionKeys, transactionMutationKeys } from '../transactions/transaction-keys';
-import { newIdempotencyKey } from './idempotency-key';
+import { contactKeys, contactMutationKeys } from '../contacts';
+import { latestLabelSets, type LabelChange, type LabelTarget } from '../labels';
+import { transactionKeys, transactionMutationKeys } from '../transactions';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
 
 const mutationKeyOf = (target: LabelTarget) =>
   target.kind === 'contact' ? contactMutationKeys.setLabels : transactionMutationKeys.setLabels;

@@ -1,23 +1,12 @@
 /**
  * Defaults of the offline-capable mutations of transactions, contacts and labels. Registered on the query
  * client before the persisted cache is restored, so a change paused offline can run after a reload.
- * The query client imports this module while the API client is still loading: keys come from import-free
- * modules and the factories are function declarations, so nothing here is read before it exists.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { CONTACT_LABELS_SCOPE, contactMutationKeys } from '../contacts/contact-keys';
-import {
-  createContactDefaults,
-  deleteContactDefaults,
-  setContactLabelsDefaults,
-  updateContactDefaults,
-} from '../contacts/contact-queries';
-import { documentMutationKeys } from '../documents/document-keys';
-import { createReportDefaults, deleteDocumentDefaults, updateReportDefaults } from '../documents/documents-queries';
-import { labelMutationKeys } from '../labels/label-keys';
-import { createLabelDefaults } from '../labels/label-queries';
-import { TRANSACTION_LABELS_SCOPE, transactionMutationKeys } from '../transactions/transaction-keys';
-import { setTransactionLabelsDefaults } from '../transactions/transaction-queries';
+import { CONTACT_LABELS_SCOPE, contactMutationKeys, createContactDefaults, deleteContactDefaults, setContactLabelsDefaults, updateContactDefaults } from '../contacts';
+import { documentMutationKeys, createReportDefaults, deleteDocumentDefaults, updateReportDefaults } from '../documents';
+import { labelMutationKeys, createLabelDefaults } from '../labels';
+import { TRANSACTION_LABELS_SCOPE, transactionMutationKeys, setTransactionLabelsDefaults } from '../transactions';
 import { attachCreatedLabel } from './attach-created-label';
 
 export function registerDataMutationDefaults(client: QueryClient): void {

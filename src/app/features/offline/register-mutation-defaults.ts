@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { registerWalletMutationDefaults } from '../wallets/wallet-mutations';
+import { registerWalletMutationDefaults } from '../wallets';
 import { registerDataMutationDefaults } from './mutation-defaults';
 
 /** Registers the defaults of every offline-capable mutation of the signed-in screens (a chunk of its own). */

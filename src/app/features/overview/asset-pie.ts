@@ -5,8 +5,8 @@
  */
 import type { WalletToken } from '../../../shared/data-types';
 import { NETWORK_LABELS, type Network } from '../../../shared/enums';
-import { shortAddress } from '../auth/short-address';
-import type { PieInput } from '../charts/pie-slices';
+import { shortAddress } from '../../lib/short-address';
+import type { PieInput } from '../charts';
 
 /** Where a holding sits when the symbol alone is ambiguous: its network, or 'Exchange' for exchange balances. */
 export function holdingPlace(network: Network | null): string {

@@ -1,8 +1,8 @@
 import type { FungibleTokenSummaryRow } from '../../../shared/data-types';
 import type { FiatCurrency } from '../../../shared/enums';
 import { Big } from '../../../shared/money';
-import { formatFiat, formatFiatChange, formatTokenAmount } from './fiat';
-import { TokenIcon } from './token-icon';
+import { formatFiat, formatFiatChange, formatTokenAmount } from '../../lib/fiat';
+import { TokenIcon } from '../../components/token-icon';
 import styles from './overview.module.css';
 
 function gainClass(value: string | null): string | undefined {

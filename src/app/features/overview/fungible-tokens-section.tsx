@@ -2,13 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { Spinner } from '../../components/spinner';
-import { DonutChart } from '../charts/donut-chart';
-import { pieSlices } from '../charts/pie-slices';
+import { DonutChart, pieSlices } from '../charts';
 import { assetPieInputs } from './asset-pie';
-import { formatFiat } from './fiat';
+import { formatFiat } from '../../lib/fiat';
 import { FungibleAllDialog } from './fungible-all-dialog';
 import { FungibleTokenRow } from './fungible-token-row';
-import { DATA_POLL_MS, useLivePolling } from './live-polling';
+import { DATA_POLL_MS, useLivePolling } from '../../lib/live-polling';
 import { balancesQuery, FUNGIBLE_TOP, fungibleTopQuery } from './overview-queries';
 import styles from './overview.module.css';
 

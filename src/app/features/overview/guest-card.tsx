@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { signOut } from '../../lib/session';
+import { signOut } from '../../lib/sign-out';
 import styles from './overview.module.css';
 
 /**

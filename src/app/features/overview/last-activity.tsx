@@ -3,10 +3,10 @@ import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { TransactionOut } from '../../../shared/data-types';
 import { Spinner } from '../../components/spinner';
-import { activityAmountText, formatFiat } from './fiat';
-import { DATA_POLL_MS, useLivePolling } from './live-polling';
+import { activityAmountText, formatFiat } from '../../lib/fiat';
+import { DATA_POLL_MS, useLivePolling } from '../../lib/live-polling';
 import { latestTransactionsQuery } from './overview-queries';
-import { TokenIcon } from './token-icon';
+import { TokenIcon } from '../../components/token-icon';
 import styles from './overview.module.css';
 
 export const NO_ACTIVITY_TEXT = 'No Activity Yet';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
-import { NFT_POLL_MS, useLivePolling } from './live-polling';
+import { NFT_POLL_MS, useLivePolling } from '../../lib/live-polling';
 import { NftFilterFields } from './nft-filter-fields';
 import {
   DEFAULT_NFT_FILTER,

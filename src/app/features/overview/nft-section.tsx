@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Spinner } from '../../components/spinner';
-import { NFT_POLL_MS, useLivePolling } from './live-polling';
+import { NFT_POLL_MS, useLivePolling } from '../../lib/live-polling';
 import { NftListDialog } from './nft-list-dialog';
 import { nftKeys } from './nft-list-model';
 import { NFT_PRICE_LOADING_TEXT } from './nft-timing';

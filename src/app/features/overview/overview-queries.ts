@@ -12,7 +12,7 @@ import type {
 import type { DocumentOut, DocumentPage } from '../../../shared/document-types';
 import type { InvoiceState } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
-import { DATA_POLL_MS } from './live-polling';
+import { DATA_POLL_MS } from '../../lib/live-polling';
 import { nftListParams, type NftFilter } from './nft-list-model';
 import type { NftSummary } from './overview-types';
 

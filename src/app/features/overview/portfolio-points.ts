@@ -1,6 +1,6 @@
 /** Portfolio history data points as chart points (unix seconds, plain numbers only for drawing). */
 import type { PortfolioHistory } from '../../../shared/data-types';
-import type { TimePoint } from '../charts/lazy-time-series-chart';
+import type { TimePoint } from '../charts';
 
 export function portfolioPoints(history: Pick<PortfolioHistory, 'data_points'>): TimePoint[] {
   return history.data_points

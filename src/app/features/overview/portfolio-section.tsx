@@ -5,9 +5,9 @@ import type { User } from '../../../shared/api-types';
 import { FIAT_SYMBOLS } from '../../../shared/enums';
 import { Big } from '../../../shared/money';
 import { Spinner } from '../../components/spinner';
-import { LazyTimeSeriesChart } from '../charts/lazy-time-series-chart';
-import { formatFiat, formatFiatChange } from './fiat';
-import { DATA_POLL_MS, useLivePolling } from './live-polling';
+import { LazyTimeSeriesChart } from '../charts';
+import { formatFiat, formatFiatChange } from '../../lib/fiat';
+import { DATA_POLL_MS, useLivePolling } from '../../lib/live-polling';
 import {
   DEFAULT_PORTFOLIO_INTERVAL,
   PORTFOLIO_INTERVALS,

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { updateStoredUser } from '../../lib/session';
 import { postponedUntil, shouldShowSuggestion, suggestionVariant } from './overview-rules';
-import { useUpdateUser } from './use-update-user';
+import { useUpdateUser } from '../../lib/use-update-user';
 import styles from './overview.module.css';
 import { Tooltip } from '../../components/tooltip';
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { User } from '../../../shared/api-types';
 import { Spinner } from '../../components/spinner';
-import { fiatFallbackNotice, formatFiat } from './fiat';
-import { DATA_POLL_MS, useLivePolling } from './live-polling';
+import { fiatFallbackNotice, formatFiat } from '../../lib/fiat';
+import { DATA_POLL_MS, useLivePolling } from '../../lib/live-polling';
 import { balancesQuery } from './overview-queries';
 import styles from './overview.module.css';
 

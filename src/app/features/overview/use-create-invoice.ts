@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { invoicesLimitQuery } from '../../lib/wallet-queries';
-import { requireOnline } from '../offline/network-actions';
-import { limitMessage } from '../quick-create/quick-create-menu';
+import { requireOnline } from '../../lib/network-actions';
+import { limitMessage } from '../quick-create';
 
 /**
  * 'Create Invoice': opens /new-invoice when the plan allows another invoice (asked fresh from the server), with an

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { Dialog } from '../../components/dialog';
 import { TUTORIAL_START } from '../../lib/navigation-state';
-import { PRODUCT_NAME } from '../top-bar/top-bar';
-import { TUTORIAL_END_FAILED } from '../tutorial/tutorial-steps';
+import { PRODUCT_NAME } from '../top-bar';
+import { TUTORIAL_END_FAILED } from '../tutorial';
 import { updateStoredUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { useUpdateUser } from './use-update-user';
+import { useUpdateUser } from '../../lib/use-update-user';
 import styles from './overview.module.css';
 
 /**

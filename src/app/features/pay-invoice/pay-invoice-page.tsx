@@ -8,7 +8,7 @@ import { Spinner } from '../../components/spinner';
 import { NetworkError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { InvoiceSheet } from '../invoices';
-import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
+import { NoticeCard, PageFrame } from '../../components/page-frame';
 import { PaymentStatusLine } from './payment-status-line';
 import { publicInvoiceQuery } from './pay-invoice-queries';
 import styles from './pay-invoice.module.css';

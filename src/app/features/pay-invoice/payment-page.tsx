@@ -7,7 +7,7 @@ import { invoiceTokenAmount, type TokenAmount } from '../../../shared/payment-am
 import { publicInvoiceOut, type PublicInvoiceOut } from '../../../shared/contract/payments';
 import { toast } from '../../lib/toast';
 import { explorerTxUrl } from '../transactions';
-import { PageFrame } from '../placeholder-pages/page-frame';
+import { PageFrame } from '../../components/page-frame';
 import { fiatToPay } from './amount-to-pay';
 import { BankTransfer } from './bank-transfer';
 import { PaymentStatusLine } from './payment-status-line';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../../../shared/messages';
 import { useCurrentUser } from '../../lib/session';
-import { NOT_AVAILABLE_YET, NoticeCard, PageFrame } from './page-frame';
+import { NOT_AVAILABLE_YET, NoticeCard, PageFrame } from '../../components/page-frame';
 
 interface SectionPageProps {
   title: string;

@@ -11,7 +11,7 @@ import { publicConfigQuery } from '../../lib/public-config';
 import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { CONTACT_PAGE_URL } from '../help';
-import { PageFrame } from '../placeholder-pages/page-frame';
+import { PageFrame } from '../../components/page-frame';
 import {
   checkoutMutation,
   leaveFor,

@@ -5,7 +5,7 @@ import type { PlanLimit, User } from '../../../shared/api-types';
 import { MESSAGES } from '../../../shared/messages';
 import { Popover } from '../../components/popover';
 import { invoicesLimitQuery, walletsLimitQuery } from '../../lib/wallet-queries';
-import { UpgradeDialog } from './upgrade-dialog';
+import { UpgradeDialog } from '../../components/upgrade-dialog';
 import styles from './quick-create.module.css';
 
 type LimitedAction = 'invoice' | 'wallet';

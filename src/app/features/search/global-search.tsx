@@ -5,7 +5,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { ApiError, NetworkError } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
-import { needsNetworkText } from '../offline/network-actions';
+import { needsNetworkText } from '../../lib/network-actions';
 import {
   canSeeMore,
   CATEGORY_INFO,
@@ -16,7 +16,7 @@ import {
   visibleItems,
   type SearchCategoryName,
 } from './search-model';
-import { ClearSearchButton } from './clear-search-button';
+import { ClearSearchButton } from '../../components/clear-search-button';
 import { searchQuery } from './search-queries';
 import styles from './search.module.css';
 

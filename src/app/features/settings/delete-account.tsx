@@ -4,7 +4,7 @@ import { API } from '../../../shared/api-paths';
 import { Dialog } from '../../components/dialog';
 import { ApiError, NetworkError, api } from '../../lib/api-client';
 import { signOutLocally } from '../../lib/session';
-import { signInErrorText } from '../auth/error-text';
+import { signInErrorText } from '../../lib/error-text';
 import styles from './settings.module.css';
 
 /**

@@ -1,18 +1,16 @@
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import { API } from '../../../shared/api-paths';
 import type { User } from '../../../shared/api-types';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { TUTORIAL_START } from '../../lib/navigation-state';
-import { mutationKeys, queryKeys } from '../../lib/query-keys';
-import { updateStoredUser } from '../../lib/session';
+import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import type { UserPatch } from '../../lib/user-queries';
-import { ThemeToggle } from '../theme/theme-toggle';
-import { joinAllErrors } from '../auth/error-text';
+import { usePendingFiatCurrency, useUpdateUser } from '../../lib/use-update-user';
+import { ThemeToggle } from '../../components/theme-toggle';
+import { joinAllErrors } from '../../lib/error-text';
 import { DeleteAccount } from './delete-account';
 import styles from './settings.module.css';
 
@@ -44,8 +42,7 @@ function Row({ title, description, labelFor, children }: { title: string; descri
 function BaseCurrency({ user }: { user: User }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const mutation = useMutation<User, Error, UserPatch>({
-    mutationKey: mutationKeys.updateUser,
+  const mutation = useUpdateUser({
     onSuccess: () =>
       // Amounts everywhere are shown in the base currency: refresh everything but the public config.
       queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.config[0] }),
@@ -54,11 +51,7 @@ function BaseCurrency({ user }: { user: User }) {
     },
   });
   // A change made offline waits for the connection: show it as chosen meanwhile.
-  const pending = useMutationState({
-    filters: { mutationKey: mutationKeys.updateUser, status: 'pending' },
-    select: (entry) => (entry.state.variables as UserPatch | undefined)?.fiat_currency,
-  }).findLast((value) => value !== undefined);
-  const value = pending ?? user.fiat_currency;
+  const value = usePendingFiatCurrency() ?? user.fiat_currency;
 
   return (
     <Row title="Base currency" description="Balances, prices and reports are shown in this currency." labelFor={id}>
@@ -85,12 +78,12 @@ function BaseCurrency({ user }: { user: User }) {
 function RestartTutorial() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const update = useUpdateUser({ immediate: { silent: true } });
 
   async function restart(): Promise<void> {
     setBusy(true);
     try {
-      const updated = await api.patch<User>(API.user, { is_tutorial_viewed: false }, { silent: true });
-      updateStoredUser(updated);
+      await update.mutateAsync({ is_tutorial_viewed: false });
       await navigate({ to: '/wallets', state: { tutorial: TUTORIAL_START } });
     } catch {
       toast(TUTORIAL_START_FAILED, 'error');

@@ -2,13 +2,12 @@ import { setError, setResponse, useForm, valiForm, type SubmitHandler } from '@m
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { API } from '../../../shared/api-paths';
 import type { User } from '../../../shared/api-types';
-import { ApiError, NetworkError, api } from '../../lib/api-client';
-import { updateStoredUser } from '../../lib/session';
+import { ApiError, NetworkError } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { joinFieldErrors, signInErrorText } from '../auth/error-text';
-import { TextField } from '../auth/text-field';
+import { useUpdateUser } from '../../lib/use-update-user';
+import { joinFieldErrors, signInErrorText } from '../../lib/error-text';
+import { TextField } from '../../components/text-field';
 import { PROFILE_ADDRESS_FIELDS, profileAddressSchema } from './profile-fields';
 import styles from './settings.module.css';
 
@@ -56,12 +55,12 @@ function AddressForm({ user, onDone }: { user: User; onDone: () => void }) {
     validate: valiForm(profileAddressSchema),
     revalidateOn: 'change',
   });
+  const update = useUpdateUser({ immediate: {} });
 
   const submit: SubmitHandler<AddressValues> = async (values) => {
     const patch = v.parse(profileAddressSchema, values);
     try {
-      const updated = await api.patch<User>(API.user, patch);
-      updateStoredUser(updated);
+      await update.mutateAsync(patch);
       toast('Address saved', 'success');
       onDone();
     } catch (error) {

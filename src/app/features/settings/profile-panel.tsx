@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import type { User } from '../../../shared/api-types';
-import { joinAllErrors } from '../auth/error-text';
+import { joinAllErrors } from '../../lib/error-text';
 import { ProfileAddress } from './profile-address';
 import { emailError, joinName, nameChanged, splitName } from './profile-fields';
 import { SaveStatus } from './save-status';

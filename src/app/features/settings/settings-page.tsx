@@ -4,7 +4,7 @@ import type { User } from '../../../shared/api-types';
 import { MESSAGES } from '../../../shared/messages';
 import { useCurrentUser } from '../../lib/session';
 import { FtcSettingsPanel } from '../ftc';
-import { PageFrame } from '../placeholder-pages/page-frame';
+import { PageFrame } from '../../components/page-frame';
 import { BillingPanel } from '../pricing';
 import { PreferencesPanel } from './preferences-panel';
 import { ProfilePanel } from './profile-panel';

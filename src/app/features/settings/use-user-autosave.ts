@@ -1,8 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { FieldErrors, User } from '../../../shared/api-types';
+import type { FieldErrors } from '../../../shared/api-types';
 import { ApiError } from '../../lib/api-client';
-import { mutationKeys } from '../../lib/query-keys';
+import { useUpdateUser } from '../../lib/use-update-user';
 import type { UserPatch } from '../../lib/user-queries';
 import type { SaveState } from './save-status';
 
@@ -19,9 +18,7 @@ export function useUserAutosave<T>(
   toPatch: (value: T) => UserPatch | null,
   delayMs: number = PROFILE_SAVE_DELAY_MS,
 ): { state: SaveState; fieldErrors: FieldErrors | null } {
-  const { mutate, isPending, isPaused, isSuccess } = useMutation<User, Error, UserPatch>({
-    mutationKey: mutationKeys.updateUser,
-  });
+  const { mutate, isPending, isPaused, isSuccess } = useUpdateUser();
   const [fieldErrors, setFieldErrors] = useState<FieldErrors | null>(null);
   const toPatchRef = useRef(toPatch);
 

@@ -1,11 +1,9 @@
-import { useMutation, useMutationState } from '@tanstack/react-query';
 import type { User } from '../../../shared/api-types';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
 import { ApiError } from '../../lib/api-client';
-import { mutationKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import type { UserPatch } from '../../lib/user-queries';
+import { usePendingFiatCurrency, useUpdateUser } from '../../lib/use-update-user';
 import styles from './top-bar.module.css';
 import { Tooltip } from '../../components/tooltip';
 
@@ -15,8 +13,7 @@ function isFiatCurrency(value: string): value is FiatCurrency {
 
 /** Base fiat currency of the user (PATCH /api/user fiat_currency); read-only for guests. */
 export function FiatPicker({ user }: { user: User }) {
-  const mutation = useMutation<User, Error, UserPatch>({
-    mutationKey: mutationKeys.updateUser,
+  const mutation = useUpdateUser({
     onError: (error) => {
       if (error instanceof ApiError && error.status === 400) {
         toast(error.fieldErrors?.fiat_currency?.join(' ') ?? error.message, 'error');
@@ -24,11 +21,7 @@ export function FiatPicker({ user }: { user: User }) {
     },
   });
   // A change made offline waits for the connection: show it as chosen meanwhile.
-  const pending = useMutationState({
-    filters: { mutationKey: mutationKeys.updateUser, status: 'pending' },
-    select: (entry) => (entry.state.variables as UserPatch | undefined)?.fiat_currency,
-  }).findLast((value) => value !== undefined);
-  const value = pending ?? user.fiat_currency;
+  const value = usePendingFiatCurrency() ?? user.fiat_currency;
   const readOnly = !user.full_access;
 
   return (

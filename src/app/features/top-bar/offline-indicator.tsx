@@ -1,5 +1,5 @@
 import { useOnline } from '../../lib/online';
-import { offlineAsOfText, useLastFetchTime } from '../offline/last-fetch';
+import { offlineAsOfText, useLastFetchTime } from '../../lib/last-fetch';
 import styles from './top-bar.module.css';
 
 /** A strip under the top bar while the browser has no connection, with the time of the last data fetch. */

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { TransactionOut } from '../../../shared/data-types';
-import { LabelChip } from '../labels/label-chip';
-import { labelsQuery } from '../labels/label-queries';
-import { DateRangeFields } from './date-range-fields';
-import type { AppliedRange, DateBounds } from './date-range-rules';
-import { MultiSelectFilter, type FilterOption } from './multi-select-filter';
+import { LabelChip, labelsQuery } from '../labels';
+import { DateRangeFields } from '../../components/date-range-fields';
+import type { AppliedRange, DateBounds } from '../../lib/date-range-rules';
+import { MultiSelectFilter, type FilterOption } from '../../components/multi-select-filter';
 import type { TransactionFilters } from './transaction-filters';
 import { heldSymbolsQuery, tokenChoices } from './token-choices';
-import styles from './transaction-filters.module.css';
+import styles from '../../components/filters.module.css';
 
 interface TransactionFilterBarProps {
   filters: TransactionFilters;

@@ -3,7 +3,7 @@
  * `transactions_filters` (docs/transactions.md) and turned into the GET transactions query (docs/transactions.md).
  */
 import type { QueryParams } from '../../lib/api-client';
-import { hasDateFormat, isRealDay } from './date-range-rules';
+import { hasDateFormat, isRealDay } from '../../lib/date-range-rules';
 
 export const TRANSACTION_ORDERINGS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
 export type TransactionOrdering = (typeof TRANSACTION_ORDERINGS)[number];

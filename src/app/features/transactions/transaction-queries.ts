@@ -8,8 +8,8 @@ import type { PlanLimit } from '../../../shared/api-types';
 import type { LabelOut, TransactionOut, TransactionPage } from '../../../shared/data-types';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { isLastLabelChange, newerLabelChangePending } from '../labels/label-changes';
-import { noteSettledChange, type TrackedChange } from '../offline/settled-changes';
+import { isLastLabelChange, newerLabelChangePending } from '../labels';
+import { noteSettledChange, type TrackedChange } from '../../lib/settled-changes';
 import { pageQuery, type TransactionListParams } from './transaction-filters';
 import { transactionKeys, transactionMutationKeys } from './transaction-keys';
 

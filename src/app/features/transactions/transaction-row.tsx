@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { LabelOut, TransactionOut } from '../../../shared/data-types';
-import { LabelChips } from '../labels/label-chip';
-import { LabelPicker } from '../labels/label-picker';
+import { LabelChips, LabelPicker } from '../labels';
 import { ExplorerLink } from './explorer-link';
 import { TransactionDetails } from './transaction-details';
 import { amountText, dateParts, fiatText, signedAmount, transactionSubject, walletName } from './transaction-format';

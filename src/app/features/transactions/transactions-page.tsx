@@ -8,12 +8,12 @@ import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../lib/online';
 import { useCurrentUser } from '../../lib/session';
-import { usePendingLabelSets, withLabelSets } from '../labels/label-changes';
-import { newIdempotencyKey } from '../offline/idempotency-key';
-import { noteIfQueued } from '../offline/network-actions';
-import { NoticeCard, PageFrame } from '../placeholder-pages/page-frame';
-import { UpgradeDialog } from '../quick-create/upgrade-dialog';
-import { useActivityBounds } from '../documents/document-filter-bounds';
+import { usePendingLabelSets, withLabelSets } from '../labels';
+import { newIdempotencyKey } from '../../lib/idempotency-key';
+import { noteIfQueued } from '../../lib/network-actions';
+import { NoticeCard, PageFrame } from '../../components/page-frame';
+import { UpgradeDialog } from '../../components/upgrade-dialog';
+import { useActivityBounds } from '../documents';
 import { hasActiveFilters, listParams } from './transaction-filters';
 import { TransactionFilterBar } from './transaction-filter-bar';
 import {

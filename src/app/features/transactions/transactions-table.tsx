@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { LabelOut, TransactionOut } from '../../../shared/data-types';
 import { Spinner } from '../../components/spinner';
 import { nextOrdering, sortState, type TransactionOrdering } from './transaction-filters';
 import { TransactionRow } from './transaction-row';
 import styles from './transactions.module.css';
-import { useWideTable } from './use-wide-table';
+import { useWideTable } from '../../components/use-wide-table';
+import { useInfiniteScroll } from '../../components/use-infinite-scroll';
 
 interface TransactionsTableProps {
   rows: readonly TransactionOut[];
@@ -65,24 +66,7 @@ export function TransactionsTable({
   onLoadMore,
 }: TransactionsTableProps) {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const sentinel = useRef<HTMLDivElement>(null);
-  const loadMore = useRef(onLoadMore);
-  useEffect(() => {
-    loadMore.current = onLoadMore;
-  });
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage || typeof IntersectionObserver === 'undefined') return undefined;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) loadMore.current();
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, rows.length]);
+  const sentinel = useInfiniteScroll<HTMLDivElement>({ hasNextPage, isFetchingNextPage, rowCount: rows.length, onLoadMore, rootMargin: '200px 0px' });
 
   const wide = useWideTable();
   // The details row spans the columns on screen: Date, Wallet Name and Amount on narrow screens.

@@ -1,7 +1,7 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { Dialog } from '../../components/dialog';
-import { CHAT_URL, opensInNewTab } from '../help/help-links';
+import { CHAT_URL, opensInNewTab } from '../help';
 import {
   nextTarget,
   pagingText,

@@ -1,11 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import type { User } from '../../../shared/api-types';
-import { mutationKeys } from '../../lib/query-keys';
 import { updateStoredUser, useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import type { UserPatch } from '../../lib/user-queries';
+import { useUpdateUser } from '../../lib/use-update-user';
 import { TUTORIAL_END_FAILED } from './tutorial-steps';
 
 /**
@@ -16,7 +13,7 @@ export function useEndTutorial(): () => void {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const update = useMutation<User, Error, UserPatch>({ mutationKey: mutationKeys.updateUser });
+  const update = useUpdateUser();
 
   return useCallback(() => {
     void navigate({ to: pathname, state: {}, replace: true });

@@ -4,9 +4,9 @@ import type { ExchangeAccount, WalletDetail, WalletToken } from '../../../shared
 import type { FiatCurrency } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
 import { copyText } from '../../lib/clipboard';
-import { formatFiat, formatTokenAmount } from '../overview/fiat';
-import { TokenIcon } from '../overview/token-icon';
-import { EXCHANGE_LABELS, networkLabel } from './network-icon';
+import { formatFiat, formatTokenAmount } from '../../lib/fiat';
+import { TokenIcon } from '../../components/token-icon';
+import { EXCHANGE_LABELS, networkLabel } from '../../components/network-icon';
 import { byValue } from './token-stack';
 import { LOADING_WALLET_TEXT } from './wallet-card';
 import styles from './wallets.module.css';

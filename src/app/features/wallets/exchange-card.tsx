@@ -1,7 +1,7 @@
 import type { ExchangeAccount } from '../../../shared/data-types';
-import { formatFiat } from '../overview/fiat';
+import { formatFiat } from '../../lib/fiat';
 import { CardMenu, type CardMenuItem } from '../../components/card-menu';
-import { EXCHANGE_LABELS, ExchangeIcon } from './network-icon';
+import { EXCHANGE_LABELS, ExchangeIcon } from '../../components/network-icon';
 import { TokenStack } from './token-stack';
 import { LOADING_WALLET_TEXT } from './wallet-card';
 import styles from './wallets.module.css';

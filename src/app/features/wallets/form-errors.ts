@@ -1,6 +1,6 @@
 import { setError, setResponse, type FieldValues, type FormStore } from '@modular-forms/react';
 import { ApiError, NetworkError } from '../../lib/api-client';
-import { joinFieldErrors, signInErrorText } from '../auth/error-text';
+import { joinFieldErrors, signInErrorText } from '../../lib/error-text';
 
 /**
  * Puts a failed save's 400 field errors on the matching fields and the rest (non_field_errors) in the form's

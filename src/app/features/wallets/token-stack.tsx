@@ -1,6 +1,6 @@
 import type { WalletToken } from '../../../shared/data-types';
 import { Big } from '../../../shared/money';
-import { TokenIcon } from '../overview/token-icon';
+import { TokenIcon } from '../../components/token-icon';
 import styles from './wallets.module.css';
 
 /** Icons shown on a card before the rest is counted as '+N'. */

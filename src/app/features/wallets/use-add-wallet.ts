@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { walletsLimitQuery } from '../../lib/wallet-queries';
-import { requireOnline } from '../offline/network-actions';
-import { limitMessage } from '../quick-create/quick-create-menu';
+import { requireOnline } from '../../lib/network-actions';
+import { limitMessage } from '../quick-create';
 
 /**
  * 'Add Wallet': asks the server whether the plan allows one more wallet (never from the cache), then opens the

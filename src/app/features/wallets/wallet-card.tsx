@@ -1,9 +1,9 @@
 import dayjs from 'dayjs';
 import type { WalletDetail } from '../../../shared/data-types';
 import { shortAddress } from '../../lib/format';
-import { formatFiat } from '../overview/fiat';
+import { formatFiat } from '../../lib/fiat';
 import { CardMenu, type CardMenuItem } from '../../components/card-menu';
-import { NetworkIcon, networkLabel } from './network-icon';
+import { NetworkIcon, networkLabel } from '../../components/network-icon';
 import { TokenStack } from './token-stack';
 import styles from './wallets.module.css';
 

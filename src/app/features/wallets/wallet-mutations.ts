@@ -9,7 +9,7 @@ import type { Exchange, Network } from '../../../shared/enums';
 import { ApiError, api, nonFieldErrorText } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { idempotencyHeaders } from '../offline/idempotency-key';
+import { idempotencyHeaders } from '../../lib/idempotency-key';
 import { refreshAfterWalletSave } from './refresh-after-save';
 import { exchangeKeys } from './wallet-queries';
 

@@ -5,7 +5,7 @@ import type { Page } from '../../../shared/api-types';
 import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { asList } from '../overview/overview-queries';
+import { asList } from '../overview';
 
 /** While any wallet or exchange is still synchronizing, the lists are asked again this often. */
 export const UNSYNCED_POLL_MS = 5_000;

@@ -1,7 +1,7 @@
 /** Filtering the wallets screen by a search text (?search=, docs/app-shell.md: a wallet result opens /wallets). */
 import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
 import { NETWORK_LABELS } from '../../../shared/enums';
-import { EXCHANGE_LABELS } from './network-icon';
+import { EXCHANGE_LABELS } from '../../components/network-icon';
 
 function matchesWords(fields: readonly string[], text: string): boolean {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);

@@ -8,7 +8,8 @@ import { API } from '../../../../shared/api-paths';
 import type { User, WalletChallenge } from '../../../../shared/api-types';
 import type { WalletLoginKind } from '../../../../shared/enums';
 import { api } from '../../../lib/api-client';
-import { onSignOut, signOut } from '../../../lib/session';
+import { onSignOut } from '../../../lib/session';
+import { signOut } from '../../../lib/sign-out';
 import { connectWallet, disconnectWallet, getOnboard, type ConnectedWallet } from './onboard';
 import { signMessage } from './sign-message';
 

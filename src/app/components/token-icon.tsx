@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { LogoMark } from '../../components/logo-mark';
-import styles from './overview.module.css';
+import { LogoMark } from './logo-mark';
+import styles from './token-icon.module.css';
 
 interface TokenIconProps {
   symbol: string;

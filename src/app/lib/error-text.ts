@@ -1,7 +1,7 @@
 /** The texts of failed sign-ins (docs/sign-in.md): joined server messages, exactly as the server wrote them. */
-import type { FieldErrors } from '../../../shared/api-types';
-import { MESSAGES } from '../../../shared/messages';
-import { ApiError, NetworkError } from '../../lib/api-client';
+import type { FieldErrors } from '../../shared/api-types';
+import { MESSAGES } from '../../shared/messages';
+import { ApiError, NetworkError } from './api-client';
 
 /** The messages of one field joined by `separator`; '' when there are none. */
 export function joinFieldErrors(errors: FieldErrors | null | undefined, field: string, separator: string): string {

@@ -2,8 +2,8 @@
  * Telling the user what happens to an action while offline (issue 4 "Offline"): actions that need the server say
  * so instead of failing; changes that can wait are kept and sent on reconnect.
  */
-import { isOnline } from '../../lib/online';
-import { toast } from '../../lib/toast';
+import { isOnline } from './online';
+import { toast } from './toast';
 
 /** '<action> needs a connection. Try again when you are back online.' */
 export function needsNetworkText(action: string): string {

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet } from '@tanstack/react-router';
-import { HelpButton } from '../features/help/help-button';
-import { TopBar } from '../features/top-bar/top-bar';
-import { LazyTutorialOverlay } from '../features/tutorial/lazy-tutorial-overlay';
-import { useCurrentUser } from '../lib/session';
-import { currentUserQuery } from '../lib/user-queries';
+import { HelpButton } from '../help';
+import { TopBar } from '../top-bar';
+import { LazyTutorialOverlay } from '../tutorial';
+import { useCurrentUser } from '../../lib/session';
+import { currentUserQuery } from '../../lib/user-queries';
 import styles from './app-shell.module.css';
 
 /**

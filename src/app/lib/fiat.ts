@@ -1,6 +1,6 @@
 /** Fiat display for the dashboard and wallet cards: the user's currency symbol and the documented decimals (docs/overview.md). */
-import { FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
-import { directionSign, formatAmount, toDecimal } from '../../../shared/money';
+import { FIAT_SYMBOLS, type FiatCurrency } from '../../shared/enums';
+import { directionSign, formatAmount, toDecimal } from '../../shared/money';
 
 /** Base currencies that are crypto coins (ETH, BNB, BTC) are shown with up to 6 decimals, others with 2. */
 const CRYPTO_BASES: ReadonlySet<FiatCurrency> = new Set(['ETH', 'BNB', 'BTC']);

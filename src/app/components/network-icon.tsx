@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { NETWORK_LABELS, type Exchange, type Network } from '../../../shared/enums';
+import { NETWORK_LABELS, type Exchange, type Network } from '../../shared/enums';
 
 interface IconProps {
   size?: number;

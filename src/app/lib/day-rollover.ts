@@ -2,7 +2,7 @@
  * docs/transactions.md "Date filters": on the first open of a new day, a saved end date equal to the previous activity day is
  * moved to today, and `last_activity` is stored. Applies to every saved filter with an `end_date`.
  */
-import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { STORAGE_KEYS } from './storage-keys';
 
 export interface KeyValueStorage {
   get(key: string): string | null;

@@ -6,7 +6,7 @@
  * localStorage (written synchronously), and restored changes whose id is noted are dropped instead of being resent.
  */
 import type { MutationCache } from '@tanstack/react-query';
-import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
+import { safeStorage, STORAGE_KEYS } from './storage-keys';
 
 const SETTLED_CHANGES_KEY = STORAGE_KEYS.settledChanges;
 /** A persisted cache older than this is not restored (PERSIST_MAX_AGE_MS), so older notes are not needed. */

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Dialog } from '../../components/dialog';
-import styles from './quick-create.module.css';
+import { Dialog } from './dialog';
+import styles from './upgrade-dialog.module.css';
 
 interface UpgradeDialogProps {
   open: boolean;

@@ -9,8 +9,8 @@ import {
   resetToBound,
   type AppliedRange,
   type DateBounds,
-} from './date-range-rules';
-import styles from './transaction-filters.module.css';
+} from '../lib/date-range-rules';
+import styles from './filters.module.css';
 
 interface DateRangeFieldsProps {
   start: string;

@@ -3,7 +3,7 @@
  * saved filters or today's date follow the 'day-rollover' window event.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { safeStorage } from '../../lib/storage-keys';
+import { safeStorage } from './storage-keys';
 import { createDayRollover, watchForNewDay, type DayChange } from './day-rollover-watch';
 
 /** Window event sent (with the DayChange as detail) after the rule ran for a new day while the app was open. */

@@ -1,4 +1,4 @@
-import { setTheme, useTheme } from '../../lib/theme';
+import { setTheme, useTheme } from '../lib/theme';
 import styles from './theme-toggle.module.css';
 
 /** Switches between the light and dark theme (a switch: checked means dark). */

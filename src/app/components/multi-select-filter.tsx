@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Popover } from '../../components/popover';
-import styles from './transaction-filters.module.css';
+import { Popover } from './popover';
+import styles from './filters.module.css';
 
 export interface FilterOption {
   value: string;

@@ -1,0 +1,2 @@
+/** What other features use of the installed app. */
+export { UpdatePrompt } from './update-prompt';
