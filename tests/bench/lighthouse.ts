@@ -13,7 +13,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { STORAGE_KEYS } from '../../src/app/lib/storage-keys';
 import { API, CSRF_COOKIE, SESSION_COOKIE } from '../../src/shared/api-paths';
-import type { PublicConfig } from '../../src/shared/api-types';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import type { DocumentPage } from '../../src/shared/document-types';
 import { startBenchServer } from './bench-server';
 import { BenchClient } from './load-bench';

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DocumentPage } from '../../src/shared/document-types';
-import type { PublicConfig } from '../../src/shared/api-types';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import { API, SESSION_COOKIE, CSRF_COOKIE } from '../../src/shared/api-paths';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { weighPages, type PageWeight } from './bundle-bench';

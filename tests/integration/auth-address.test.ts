@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
-import type { PublicConfig, User, Wallet } from '../../src/shared/api-types';
+import type { User } from '../../src/shared/api-types';
+import type { PublicConfig } from '../../src/shared/contract/auth';
+import type { WalletOut as Wallet } from '../../src/shared/contract/wallets';
 import { users, wallets } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';

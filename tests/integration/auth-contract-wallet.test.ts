@@ -3,7 +3,8 @@ import { createPublicClient, createTestClient, createWalletClient, getAddress, h
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
 import { API } from '../../src/shared/api-paths';
-import type { User, WalletChallenge } from '../../src/shared/api-types';
+import type { User } from '../../src/shared/api-types';
+import type { WalletChallenge } from '../../src/shared/contract/auth';
 import { ownerWalletAbi, ownerWalletBytecode } from '../fixtures/erc1271/owner-wallet.artifact';
 import { startAnvil, type Anvil } from '../setup/anvil';
 import { availableDrivers } from './helpers/drivers';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
 import { FTC_API } from '../../src/shared/schemas/ftc';
-import type { Wallet } from '../../src/shared/api-types';
+import type { WalletOut as Wallet } from '../../src/shared/contract/wallets';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import {
   centralisedExchanges,

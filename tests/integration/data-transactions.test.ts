@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
-import type { PlanLimit, User } from '../../src/shared/api-types';
+import type { User } from '../../src/shared/api-types';
+import type { PlanLimit } from '../../src/shared/contract/plans';
 import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
 import { MESSAGES } from '../../src/shared/messages';
 import {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
 import type { User } from '../../src/shared/api-types';
-import type { ExchangeAccount } from '../../src/shared/data-types';
+import type { ExchangeAccount } from '../../src/shared/contract/exchanges';
 import { MESSAGES } from '../../src/shared/messages';
 import { createSecretBox } from '../../src/server/crypto/secret-box';
 import { centralisedExchanges, subscriptions, syncCursors, wallets } from '../../src/server/db/schema';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
-import type { PublicConfig } from '../../src/shared/api-types';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
 import type { InvoicePaymentsOut } from '../../src/shared/schemas/payment';

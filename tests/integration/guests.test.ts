@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
-import type { User, Wallet } from '../../src/shared/api-types';
+import type { User } from '../../src/shared/api-types';
+import type { WalletOut as Wallet } from '../../src/shared/contract/wallets';
 import { users, wallets } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';

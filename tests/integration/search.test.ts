@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
-import type { ContactOut, LabelOut, SearchCategory, TransactionPage } from '../../src/shared/data-types';
+import type { ContactOut, LabelOut, TransactionPage } from '../../src/shared/data-types';
+import type { SearchCategory } from '../../src/shared/contract/search';
 import { centralisedExchanges, documents, labels, transactionLabels, transactions, wallets, type NewTransactionRow } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { API } from '../../src/shared/api-paths';
-import type { PublicConfig } from '../../src/shared/api-types';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import { rawConnection } from './helpers/raw-connection';
 import { startServerProcess } from './helpers/server-process';
 

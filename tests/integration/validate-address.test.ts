@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { API } from '../../src/shared/api-paths';
-import type { ValidatedAddress } from '../../src/shared/api-types';
+import type { ValidatedAddress } from '../../src/shared/contract/addresses';
 import { EVM_NETWORKS, NETWORK_LABELS, NETWORKS, type Network } from '../../src/shared/enums';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';

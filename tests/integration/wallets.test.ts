@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
 import type { User } from '../../src/shared/api-types';
-import type { WalletDetail } from '../../src/shared/data-types';
+import type { WalletOut } from '../../src/shared/contract/wallets';
 import { MESSAGES } from '../../src/shared/messages';
 import {
   centralisedExchanges,
@@ -66,14 +66,14 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
     return { client, userId: user.id };
   }
 
-  const list = async (client: TestClient, query = ''): Promise<WalletDetail[]> => {
+  const list = async (client: TestClient, query = ''): Promise<WalletOut[]> => {
     const response = await client.get(`${API.wallets}${query}`);
     expect(response.status).toBe(200);
-    return json<WalletDetail[]>(response);
+    return json<WalletOut[]>(response);
   };
 
   describe('GET', () => {
-    it("lists only the signed-in user's wallets, by name by default, as WalletDetail", async () => {
+    it("lists only the signed-in user's wallets, by name by default, as WalletOut", async () => {
       const { client } = await userWithWallets();
       await userWithWallets();
       const found = await list(client);
@@ -175,14 +175,14 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       expect((await json<User>(await client.get(API.user))).has_wallet).toBe(false);
       const response = await client.post(API.wallets, { name: '  Trading ', address: EVM.toLowerCase(), network: 'ETHEREUM' });
       expect(response.status).toBe(201);
-      const wallet = await json<WalletDetail>(response);
+      const wallet = await json<WalletOut>(response);
       expect(wallet).toMatchObject({ name: 'Trading', address: EVM, network: 'ETHEREUM', is_active: true, tokens: [] });
       expect(Object.keys(wallet).sort()).toEqual(DETAIL_KEYS);
       expect(await json<User>(await client.get(API.user))).toMatchObject({ has_wallet: true, wallets_number: 1 });
 
       const bitcoin = await client.post(API.wallets, { name: 'Cold', address: BTC.toUpperCase(), network: 'BITCOIN' });
       expect(bitcoin.status).toBe(201);
-      expect((await json<WalletDetail>(bitcoin)).address).toBe(BTC);
+      expect((await json<WalletOut>(bitcoin)).address).toBe(BTC);
     });
 
     it('queues the new wallet\'s first sync', async () => {
@@ -190,7 +190,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       const queue = recordingQueue();
       const detach = attachJobQueue(suite.db, queue);
       try {
-        const wallet = await json<WalletDetail>(await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' }));
+        const wallet = await json<WalletOut>(await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' }));
         expect(queue.sent).toEqual([
           { name: WALLET_SYNC_JOB, data: { walletId: wallet.id }, options: expect.objectContaining({ singletonKey: wallet.id }) },
         ]);
@@ -297,11 +297,11 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
 
       const renamed = await client.patch(API.wallet(mine.id), { name: ' Deep freeze ' });
       expect(renamed.status).toBe(200);
-      expect(await json<WalletDetail>(renamed)).toMatchObject({ id: mine.id, name: 'Deep freeze', is_active: true });
+      expect(await json<WalletOut>(renamed)).toMatchObject({ id: mine.id, name: 'Deep freeze', is_active: true });
       const off = await client.patch(API.wallet(mine.id), { is_active: false });
-      expect(await json<WalletDetail>(off)).toMatchObject({ id: mine.id, name: 'Deep freeze', is_active: false });
+      expect(await json<WalletOut>(off)).toMatchObject({ id: mine.id, name: 'Deep freeze', is_active: false });
       const both = await client.patch(API.wallet(mine.id), { name: 'Cold', is_active: true });
-      expect(await json<WalletDetail>(both)).toMatchObject({ name: 'Cold', is_active: true });
+      expect(await json<WalletOut>(both)).toMatchObject({ name: 'Cold', is_active: true });
 
       const refused = async (body: unknown, expected: unknown) => {
         const response = await client.patch(API.wallet(mine.id), body);
@@ -373,7 +373,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
 
     it('has_wallet becomes false with no wallets and no exchanges, true while either exists', async () => {
       const { client, user } = await fullUser();
-      const created = await json<WalletDetail>(await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' }));
+      const created = await json<WalletOut>(await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' }));
       await suite.db.insert(centralisedExchanges).values({ userId: user.id, exchange: 'BINANCE', apiKeySealed: 'x', secretKeySealed: 'x' });
       expect((await client.delete(API.wallet(created.id))).status).toBe(204);
       expect((await json<User>(await client.get(API.user))).has_wallet).toBe(true);

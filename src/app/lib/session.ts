@@ -3,8 +3,8 @@
  * The server session itself lives in an HttpOnly cookie; this copy drives guards and menus.
  */
 import { useSyncExternalStore } from 'react';
-import { API } from '../../shared/api-paths';
 import type { User } from '../../shared/api-types';
+import { authEndpoints } from '../../shared/contract/auth';
 import { api } from './api-client';
 import { clearQueryCaches } from './query-client';
 import { safeStorage, SIGN_OUT_KEYS, STORAGE_KEYS } from './storage-keys';
@@ -101,7 +101,7 @@ export async function signOutLocally(): Promise<void> {
 /** Ends the server session (POST /api/logout), then signs out locally even when the server is unreachable. */
 export async function signOut(): Promise<void> {
   try {
-    await api.post<undefined>(API.logout, undefined, { silent: true, silent401: true });
+    await api.call(authEndpoints.logout, { silent: true, silent401: true });
   } catch {
     // Offline or already signed out on the server: the local sign-out still happens.
   }

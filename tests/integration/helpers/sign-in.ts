@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { API } from '../../../src/shared/api-paths';
-import type { PublicConfig, User, WalletChallenge } from '../../../src/shared/api-types';
+import type { User } from '../../../src/shared/api-types';
+import type { PublicConfig, WalletChallenge } from '../../../src/shared/contract/auth';
 import { json, type TestClient } from './test-client';
 
 export const newAccount = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());

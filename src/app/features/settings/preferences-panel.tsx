@@ -1,8 +1,8 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type ReactNode } from 'react';
-import { API } from '../../../shared/api-paths';
 import type { User } from '../../../shared/api-types';
+import { userEndpoints } from '../../../shared/contract/users';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, type FiatCurrency } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
 import { ApiError, api } from '../../lib/api-client';
@@ -89,7 +89,7 @@ function RestartTutorial() {
   async function restart(): Promise<void> {
     setBusy(true);
     try {
-      const updated = await api.patch<User>(API.user, { is_tutorial_viewed: false }, { silent: true });
+      const updated = await api.call(userEndpoints.updateUser, { body: { is_tutorial_viewed: false }, silent: true });
       updateStoredUser(updated);
       await navigate({ to: '/wallets', state: { tutorial: TUTORIAL_START } });
     } catch {

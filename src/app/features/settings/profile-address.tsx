@@ -2,8 +2,8 @@ import { setError, setResponse, useForm, valiForm, type SubmitHandler } from '@m
 import { useSignals } from '@preact/signals-react/runtime';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { API } from '../../../shared/api-paths';
 import type { User } from '../../../shared/api-types';
+import { userEndpoints } from '../../../shared/contract/users';
 import { ApiError, NetworkError, api } from '../../lib/api-client';
 import { updateStoredUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -60,7 +60,7 @@ function AddressForm({ user, onDone }: { user: User; onDone: () => void }) {
   const submit: SubmitHandler<AddressValues> = async (values) => {
     const patch = v.parse(profileAddressSchema, values);
     try {
-      const updated = await api.patch<User>(API.user, patch);
+      const updated = await api.call(userEndpoints.updateUser, { body: patch });
       updateStoredUser(updated);
       toast('Address saved', 'success');
       onDone();
