@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { userEndpoints } from '../../src/shared/contract/users';
 import type { PublicConfig } from '../../src/shared/contract/auth';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
@@ -170,9 +172,9 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
   }
 
   it('says in GET config whether fiat invoicing is set up, and refuses the routes when it is not', async () => {
-    expect((await json<PublicConfig>(await new TestClient(app).get(API.config))).ftc_enabled).toBe(true);
+    expect((await json<PublicConfig>(await new TestClient(app).get(authEndpoints.publicConfig.path))).ftc_enabled).toBe(true);
     const plain = suite.makeApp();
-    expect((await json<PublicConfig>(await new TestClient(plain).get(API.config))).ftc_enabled).toBe(false);
+    expect((await json<PublicConfig>(await new TestClient(plain).get(authEndpoints.publicConfig.path))).ftc_enabled).toBe(false);
     const client = new TestClient(plain);
     await signInWithWallet(client);
     expect(await json<FtcProfileOut>(await client.get(FTC_API.profile))).toMatchObject({ enabled: false, kyc: null });
@@ -220,7 +222,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
 
     await partner.setStatus(userUuid, 'FULL_USER');
     expect(await json<FtcKycStatusOut>(await a.client.get(FTC_API.kycStatus))).toEqual({ kyc: 'FULL_USER', has_bank_account: false });
-    expect((await json<{ kyc: string }>(await a.client.get(API.user))).kyc).toBe('FULL_USER');
+    expect((await json<{ kyc: string }>(await a.client.get(userEndpoints.getUser.path))).kyc).toBe('FULL_USER');
 
     const bank = await json<FtcProfileOut>(await a.client.post(FTC_API.createBankAccount, { ftc_session_id: session.ftc_session_id }));
     expect(bank.bank_iban).toMatch(/^DE\d{20}$/);
@@ -416,7 +418,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     const a = await account();
     const userUuid = await register(a);
     await partner.setStatus(userUuid, 'SOFT_KYC_FAILED', true);
-    expect((await json<{ kyc: string }>(await a.client.get(API.user))).kyc).toBe('SOFT_KYC_FAILED');
+    expect((await json<{ kyc: string }>(await a.client.get(userEndpoints.getUser.path))).kyc).toBe('SOFT_KYC_FAILED');
   });
 
   it('updates the payout preferences with a session, says when nothing changed, and marks bank invoices paid by hand', async () => {

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { encodeFunctionResult, erc1155Abi, erc721Abi, toFunctionSelector, type Hex } from 'viem';
 import { API } from '../../src/shared/api-paths';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
 import type { NftItem, TransactionPage } from '../../src/shared/data-types';
 import type { WalletOut } from '../../src/shared/contract/wallets';
 import { nftHoldings, wallets } from '../../src/server/db/schema';
@@ -242,7 +243,7 @@ describe.each(availableDrivers())('NFT metadata in the wallet sync on %s', (kind
     http = createHttpClient({ fetch: hostFetch, sleep: () => Promise.resolve(), logger: createLogger('silent') });
     client = suite.client();
     await signInWithWallet(client);
-    const created = await client.post(API.wallets, { name: 'Collector', address: WALLET, network: 'ETHEREUM' });
+    const created = await client.post(walletEndpoints.createWallet.path, { name: 'Collector', address: WALLET, network: 'ETHEREUM' });
     expect(created.status).toBe(201);
     walletId = (await json<WalletOut>(created)).id;
   });

@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { WALLET_ORDERINGS, type WalletOrdering, type WalletOut } from '../../shared/contract/wallets';
+import type { WalletOrdering, WalletOut } from '../../shared/contract/wallets';
 import type { Database } from '../db/database';
 import { documents, documentWallets, wallets, type WalletRow } from '../db/schema';
 import type { FiatContext } from '../data/fiat-rates';
 import { holdingsOf, toWalletTokens, totalValue } from '../data/holdings';
 import { timestampOf } from '../data/sql-dates';
-
-export { WALLET_ORDERINGS, type WalletOrdering };
 
 const orderBy = (ordering: WalletOrdering): SQL[] => {
   switch (ordering) {

@@ -15,8 +15,6 @@ import { isUuid } from '../data/ids';
 import { loadWalletDetails } from './wallet-list';
 import { withWalletSlot } from './wallet-slot';
 
-export { WALLET_ORDERINGS } from './wallet-list';
-
 const duplicateWallet = (network: keyof typeof NETWORK_LABELS): string =>
   `This address is already one of your wallets on ${NETWORK_LABELS[network]}.`;
 
