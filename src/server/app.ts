@@ -6,6 +6,7 @@ import { registerAddressLoginRoutes } from './auth/address-login-routes';
 import { createBilling } from './billing/billing';
 import { registerBillingRoutes } from './billing/billing-routes';
 import { registerStripeWebhookRoutes } from './billing/stripe-webhook-routes';
+import { billingEndpoints } from '../shared/contract/billing';
 import { registerValidateAddressRoutes } from './addresses/validate-address-routes';
 import { csrfProtection } from './auth/csrf';
 import { registerGoogleLoginRoutes } from './auth/google-login-routes';
@@ -100,7 +101,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use('/api/*', (c, next) => (isInvoiceSave(c.req.method, c.req.path) ? bodyLimits.invoice : bodyLimits.default)(c, next));
   // Stripe's webhook is verified by its signature over the raw body instead: no JSON, CSRF or session checks.
   const exceptWebhook = (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> => (c, next) =>
-    c.req.path === API.paymentsWebhook ? next() : middleware(c, next);
+    c.req.path === billingEndpoints.stripeWebhook.path ? next() : middleware(c, next);
   app.use('/api/*', exceptWebhook(jsonRequestBodies));
   // The partner's webhook is signed, not sent by a browser: it is answered before the CSRF and session checks.
   registerFtcWebhookRoutes(app, s);
@@ -113,7 +114,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerWalletLoginRoutes(app, s);
   registerGoogleLoginRoutes(app, s);
   registerUserRoutes(app, s);
-  registerValidateAddressRoutes(app);
+  registerValidateAddressRoutes(app, s);
   registerPlanRoutes(app, s);
   registerBillingRoutes(app, s);
   registerStripeWebhookRoutes(app, s);

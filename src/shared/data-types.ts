@@ -2,7 +2,10 @@
  * Response shapes of the data API (docs/data-model.md). Token amounts are decimal strings already scaled by the
  * token's decimals; fiat values are decimal strings in the user's fiat_currency. Timestamps are ISO 8601.
  */
-import type { Exchange, FiatCurrency, LabelColor, Network } from './enums';
+import type { LabelOut } from './contract/labels';
+import type { Exchange, FiatCurrency, Network } from './enums';
+
+export type { LabelOut } from './contract/labels';
 
 export interface TokenRefOut {
   id: string;
@@ -19,40 +22,6 @@ export interface WalletToken {
   token: TokenRefOut;
   amount: string;
   value_fiat: string | null;
-}
-
-/** GET wallets: the wallet list entry with its holdings. */
-export interface WalletDetail {
-  id: string;
-  name: string;
-  address: string;
-  network: Network;
-  is_active: boolean;
-  is_synchronized: boolean;
-  /** The sync's last failure in words, null when the last sync went well. */
-  sync_error: string | null;
-  total_balance: string;
-  fiat_currency: FiatCurrency;
-  tokens: WalletToken[];
-  last_activity: string | null;
-  /** Date of the wallet's first transaction (report minimum date). */
-  first_transaction_at: string | null;
-  wallet_documents: { id: string; name: string }[];
-  created_at: string;
-}
-
-export interface ExchangeAccount {
-  id: string;
-  exchange: Exchange;
-  /** The key's first and last 4 characters only; secrets are never returned. */
-  api_key_hint: string;
-  is_synchronized: boolean;
-  sync_error: string | null;
-  total_balance: string;
-  fiat_currency: FiatCurrency;
-  tokens: WalletToken[];
-  last_activity: string | null;
-  created_at: string;
 }
 
 export interface Balances {
@@ -99,12 +68,6 @@ export interface PortfolioHistory {
   fiat_currency: FiatCurrency;
   premium_user: boolean;
   user_bal_sync: boolean;
-}
-
-export interface LabelOut {
-  id: string;
-  name: string;
-  color: LabelColor;
 }
 
 export interface TransactionOut {
@@ -155,21 +118,6 @@ export interface TransactionPage {
 }
 
 export type { ContactOut } from './contract/contacts';
-
-export interface SearchCategory {
-  category: 'wallets' | 'contacts' | 'transactions' | 'labels' | 'documents';
-  items: { id: string; text: string }[];
-}
-
-/** POST transaction_labels: the label of a payment, shown as transc_label on the transaction with that hash. */
-export interface TransactionLabelOut {
-  id: string;
-  name: string;
-  /** Lower-case. */
-  tx_hash: string;
-  invoice: string | null;
-  created_at: string;
-}
 
 /** GET currency-prices: what one US dollar buys in each currency of the fiat list (docs/data-model.md). */
 export interface CurrencyPrices {

@@ -6,6 +6,7 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { API, SESSION_COOKIE } from '../../src/shared/api-paths';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
 import { measure, type Figures } from './measure';
 
 /** The budget issue 3 sets for list endpoints on the bench data. */
@@ -65,7 +66,7 @@ function probes(target: DataApiTarget): Probe[] {
     { name: 'non-fungible-tokens-summary', path: API.nonFungibleTokensSummary },
     { name: 'portfolio-value-history 30 d', path: `${API.portfolioValueHistory}?num_days=30` },
     { name: 'portfolio-value-history 730 d', path: `${API.portfolioValueHistory}?num_days=730` },
-    { name: 'wallets', path: API.wallets },
+    { name: 'wallets', path: walletEndpoints.listWallets.path },
   ];
 }
 

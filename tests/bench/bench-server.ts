@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API } from '../../src/shared/api-paths';
+import { authEndpoints } from '../../src/shared/contract/auth';
 
 export interface BenchServer {
   origin: string;
@@ -46,7 +46,7 @@ export async function startBenchServer(port: number, databaseUrl?: string): Prom
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The bench server exited (${String(child.exitCode)}).`);
     try {
-      if ((await fetch(`${origin}${API.config}`)).ok) break;
+      if ((await fetch(`${origin}${authEndpoints.publicConfig.path}`)).ok) break;
     } catch {
       // not listening yet
     }

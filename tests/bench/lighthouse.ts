@@ -13,7 +13,8 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { STORAGE_KEYS } from '../../src/app/lib/storage-keys';
 import { API, CSRF_COOKIE, SESSION_COOKIE } from '../../src/shared/api-paths';
-import type { PublicConfig } from '../../src/shared/api-types';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import type { DocumentPage } from '../../src/shared/document-types';
 import { startBenchServer } from './bench-server';
 import { BenchClient } from './load-bench';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', `--remote-debugging-port=${String(DEBUG_PORT)}`],
   });
   try {
-    const config = (await (await fetch(`${server.origin}${API.config}`)).json()) as PublicConfig;
+    const config = (await (await fetch(`${server.origin}${authEndpoints.publicConfig.path}`)).json()) as PublicConfig;
     const demo = new BenchClient(server.origin);
     const user = await demo.signInToDemo(config.demo_wallets[0]?.address ?? '');
     const documents = (await (await demo.request(`${API.documents}?limit=50`)).json()) as DocumentPage;

@@ -5,6 +5,8 @@
  * 100 ms. Bounded by `durationMs`; every request has a 10 s timeout (an error, like any non-200 answer).
  */
 import { API, CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/api-paths';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { userEndpoints } from '../../src/shared/contract/users';
 
 const TIMEOUT_MS = 10_000;
 
@@ -66,7 +68,7 @@ export class BenchClient {
   /** Signs in to the demo; returns the user as the server sent it (JSON). */
   async signInToDemo(address: string): Promise<string> {
     await (await this.request(API.csrf)).arrayBuffer();
-    const response = await this.request(API.loginDemo, {
+    const response = await this.request(authEndpoints.loginDemo.path, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ address }),
@@ -76,7 +78,7 @@ export class BenchClient {
   }
 }
 
-const POLLED = [API.balances, `${API.transactions}?limit=3&offset=0&ordering=-created_at`, API.user];
+const POLLED = [API.balances, `${API.transactions}?limit=3&offset=0&ordering=-created_at`, userEndpoints.getUser.path];
 
 async function timed(call: () => Promise<Response>, samples: number[]): Promise<boolean> {
   const t0 = performance.now();

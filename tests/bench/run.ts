@@ -28,6 +28,7 @@ import { prepareDatabase } from '../../src/server/db/migrate';
 import { createLogger } from '../../src/server/logging/logger';
 import { DEFAULT_PAGE_SIZE } from '../../src/server/providers/evm-history/etherscan-compatible';
 import { API, SESSION_COOKIE } from '../../src/shared/api-paths';
+import { userEndpoints } from '../../src/shared/contract/users';
 import { LIST_P95_BUDGET_MS, measureDataApi } from './api-bench';
 import { INGEST_BUDGET_PER_SECOND, measureIngestion, type IngestFigures } from './ingest-bench';
 import { formatTable, measure, textTable, verdict, type Figures } from './measure';
@@ -143,7 +144,7 @@ async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionRe
   const typicalFigures: [string, string, number | undefined][] = [
     [`${typical}transactions`, API.transactions, LIST_P95_BUDGET_MS],
     [`${typical}balances`, API.balances, LIST_P95_BUDGET_MS],
-    [`${typical}user`, API.user, undefined],
+    [`${typical}user`, userEndpoints.getUser.path, undefined],
   ];
   for (const [name, path, budgetMs] of typicalFigures) {
     if (!selected(name)) continue;

@@ -10,8 +10,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { DocumentPage } from '../../src/shared/document-types';
-import type { PublicConfig } from '../../src/shared/api-types';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import { API, SESSION_COOKIE, CSRF_COOKIE } from '../../src/shared/api-paths';
+import { authEndpoints } from '../../src/shared/contract/auth';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { weighPages, type PageWeight } from './bundle-bench';
 import { BenchClient, runPollingLoad, type LoadResult } from './load-bench';
@@ -35,7 +36,7 @@ const ms = (value: number) => value.toFixed(1);
 const mark = (ok: boolean) => (ok ? 'OK' : 'OVER');
 
 async function demoAddress(origin: string): Promise<string> {
-  const config = (await (await fetch(`${origin}${API.config}`)).json()) as PublicConfig;
+  const config = (await (await fetch(`${origin}${authEndpoints.publicConfig.path}`)).json()) as PublicConfig;
   const address = config.demo_wallets[0]?.address;
   if (address === undefined) throw new Error('The server offers no demo wallet.');
   return address;

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createTestClient, createWalletClient, getAddress, http, parseEther } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { foundry } from 'viem/chains';
-import { API } from '../../src/shared/api-paths';
-import type { User, WalletChallenge } from '../../src/shared/api-types';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import type { User } from '../../src/shared/api-types';
+import type { WalletChallenge } from '../../src/shared/contract/auth';
 import { ownerWalletAbi, ownerWalletBytecode } from '../fixtures/erc1271/owner-wallet.artifact';
 import { startAnvil, type Anvil } from '../setup/anvil';
 import { availableDrivers } from './helpers/drivers';
@@ -47,10 +48,10 @@ describe.each(availableDrivers())('contract wallet (EIP-1271) sign-in on %s', (k
 
   async function attempt(appUnderTest: ReturnType<typeof app>, signer = owner) {
     const client = suite.client(appUnderTest);
-    const challenge = await json<WalletChallenge>(await client.post(API.loginWithWallet, { address: contractWallet }));
+    const challenge = await json<WalletChallenge>(await client.post(authEndpoints.loginWithWallet.path, { address: contractWallet }));
     expect(challenge.message).toContain(`Chain ID: ${String(foundry.id)}`);
     const signature = await signer.signMessage({ message: challenge.message });
-    return client.post(API.loginWithWalletResponse, { address: contractWallet, signature });
+    return client.post(authEndpoints.loginWithWalletResponse.path, { address: contractWallet, signature });
   }
 
   it('signs the contract wallet in when its owner signed, checked over RPC', async () => {

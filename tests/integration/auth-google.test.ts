@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API } from '../../src/shared/api-paths';
-import type { PublicConfig, User } from '../../src/shared/api-types';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { userEndpoints } from '../../src/shared/contract/users';
+import type { User } from '../../src/shared/api-types';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import { startOidcProvider, type OidcTestProvider } from '../fixtures/oidc-provider';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
@@ -43,7 +45,7 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
     const app = googleApp();
     const client = suite.client(app);
     const token = await provider.issueAccessToken('alice');
-    const response = await client.post(API.loginWithGoogle, { access_token: token });
+    const response = await client.post(authEndpoints.loginWithGoogle.path, { access_token: token });
     expect(response.status).toBe(200);
     const user = await json<User>(response);
     expect(user).toMatchObject({
@@ -59,15 +61,15 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
     });
 
     // Names the user changed survive the next sign-in; the signed e-mail cannot be edited.
-    const patched = await client.patch(API.user, { first_name: 'Ali' });
+    const patched = await client.patch(userEndpoints.updateUser.path, { first_name: 'Ali' });
     expect(patched.status).toBe(200);
-    const emailChange = await client.patch(API.user, { email: 'other@example.com' });
+    const emailChange = await client.patch(userEndpoints.updateUser.path, { email: 'other@example.com' });
     expect(emailChange.status).toBe(400);
     expect(await emailChange.json()).toEqual({
       email: ['The e-mail of an account signed in with Google cannot be changed.'],
     });
     const again = await json<User>(
-      await suite.client(app).post(API.loginWithGoogle, { access_token: await provider.issueAccessToken('alice') }),
+      await suite.client(app).post(authEndpoints.loginWithGoogle.path, { access_token: await provider.issueAccessToken('alice') }),
     );
     expect(again).toMatchObject({ id: user.id, first_name: 'Ali', last_name: 'Liddell' });
   });
@@ -75,7 +77,7 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
   it('refuses an invalid token', async () => {
     const client = suite.client(googleApp());
     for (const token of ['not-a-token', 'x'.repeat(43)]) {
-      const response = await client.post(API.loginWithGoogle, { access_token: token });
+      const response = await client.post(authEndpoints.loginWithGoogle.path, { access_token: token });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ non_field_errors: [INVALID] });
     }
@@ -85,7 +87,7 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
   it('refuses a token issued to another application', async () => {
     const client = suite.client(googleApp());
     const token = await provider.issueAccessToken('alice', provider.otherClientId);
-    const response = await client.post(API.loginWithGoogle, { access_token: token });
+    const response = await client.post(authEndpoints.loginWithGoogle.path, { access_token: token });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       non_field_errors: ['Google sign-in failed: the token was issued to another application.'],
@@ -93,7 +95,7 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
     expect(client.sessionCookie).toBeUndefined();
     // The same token signs in where that application is the configured client.
     const other = suite.makeApp({ env: { GOOGLE_CLIENT_ID: provider.otherClientId, OIDC_ISSUER: provider.issuer } });
-    const accepted = await suite.client(other).post(API.loginWithGoogle, { access_token: token });
+    const accepted = await suite.client(other).post(authEndpoints.loginWithGoogle.path, { access_token: token });
     expect(accepted.status).toBe(200);
     expect(await json<User>(accepted)).toMatchObject({ signed_email: 'alice@example.com' });
   });
@@ -106,7 +108,7 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
         GOOGLE_TOKENINFO_URL: `http://127.0.0.1:${String(await closedPort())}/tokeninfo`,
       },
     });
-    const response = await suite.client(app).post(API.loginWithGoogle, { access_token: await provider.issueAccessToken('alice') });
+    const response = await suite.client(app).post(authEndpoints.loginWithGoogle.path, { access_token: await provider.issueAccessToken('alice') });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       non_field_errors: ['Google sign-in is unavailable: the sign-in service cannot be reached. Try again later.'],
@@ -116,7 +118,7 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
   it('refuses an account whose e-mail is not verified', async () => {
     const response = await suite
       .client(googleApp())
-      .post(API.loginWithGoogle, { access_token: await provider.issueAccessToken('bob') });
+      .post(authEndpoints.loginWithGoogle.path, { access_token: await provider.issueAccessToken('bob') });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       non_field_errors: ['Google sign-in failed: the account has no verified e-mail address.'],
@@ -127,13 +129,13 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
     const app = suite.makeApp({
       env: { GOOGLE_CLIENT_ID: 'client-123', OIDC_ISSUER: `http://127.0.0.1:${String(await closedPort())}` },
     });
-    const response = await suite.client(app).post(API.loginWithGoogle, { access_token: 'some-token' });
+    const response = await suite.client(app).post(authEndpoints.loginWithGoogle.path, { access_token: 'some-token' });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       non_field_errors: ['Google sign-in is unavailable: the sign-in service cannot be reached. Try again later.'],
     });
     // GET config still answers, without the Google endpoint.
-    const config = await json<PublicConfig>(await suite.client(app).get(API.config));
+    const config = await json<PublicConfig>(await suite.client(app).get(authEndpoints.publicConfig.path));
     expect(config.google_authorization_endpoint).toBeNull();
   });
 
@@ -141,15 +143,15 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
     const app = suite.makeApp({ env: { OIDC_ISSUER: provider.issuer } });
     const response = await suite
       .client(app)
-      .post(API.loginWithGoogle, { access_token: await provider.issueAccessToken('alice') });
+      .post(authEndpoints.loginWithGoogle.path, { access_token: await provider.issueAccessToken('alice') });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ non_field_errors: ['Google sign-in is not enabled on this server.'] });
-    const config = await json<PublicConfig>(await suite.client(app).get(API.config));
+    const config = await json<PublicConfig>(await suite.client(app).get(authEndpoints.publicConfig.path));
     expect(config).toMatchObject({ google_client_id: null, google_authorization_endpoint: null });
   });
 
   it('publishes the discovered authorization endpoint in GET config', async () => {
-    const config = await json<PublicConfig>(await suite.client(googleApp()).get(API.config));
+    const config = await json<PublicConfig>(await suite.client(googleApp()).get(authEndpoints.publicConfig.path));
     expect(config.google_client_id).toBe(provider.clientId);
     expect(config.google_authorization_endpoint).toMatch(new RegExp(`^${provider.issuer}/`));
   });
@@ -164,11 +166,11 @@ describe.each(availableDrivers())('Google sign-in on %s', (kind) => {
       },
     });
     const boss = await json<User>(
-      await suite.client(app).post(API.loginWithGoogle, { access_token: await provider.issueAccessToken('boss') }),
+      await suite.client(app).post(authEndpoints.loginWithGoogle.path, { access_token: await provider.issueAccessToken('boss') }),
     );
     expect(boss).toMatchObject({ is_staff: true, is_superuser: true, is_business: false, first_name: '' });
     const carol = await json<User>(
-      await suite.client(app).post(API.loginWithGoogle, { access_token: await provider.issueAccessToken('carol') }),
+      await suite.client(app).post(authEndpoints.loginWithGoogle.path, { access_token: await provider.issueAccessToken('carol') }),
     );
     expect(carol).toMatchObject({ is_staff: false, is_superuser: false, is_business: true });
   });

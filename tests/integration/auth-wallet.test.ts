@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { createSiweMessage } from 'viem/siwe';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { API } from '../../src/shared/api-paths';
-import type { User, WalletChallenge } from '../../src/shared/api-types';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { userEndpoints } from '../../src/shared/contract/users';
+import type { User } from '../../src/shared/api-types';
+import type { WalletChallenge } from '../../src/shared/contract/auth';
 import { signInChallenges, subscriptions, users } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
@@ -12,7 +14,7 @@ import { json, type TestClient } from './helpers/test-client';
 const newAccount = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
 
 async function challenge(client: TestClient, address: string, kind?: string): Promise<WalletChallenge> {
-  const response = await client.post(API.loginWithWallet, kind === undefined ? { address } : { address, kind });
+  const response = await client.post(authEndpoints.loginWithWallet.path, kind === undefined ? { address } : { address, kind });
   expect(response.status).toBe(200);
   return json<WalletChallenge>(response);
 }
@@ -23,7 +25,7 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
   async function signIn(account: PrivateKeyAccount, client = suite.client(), walletKind?: string) {
     const { message } = await challenge(client, account.address.toLowerCase(), walletKind);
     const signature = await account.signMessage({ message });
-    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
     return { client, response, message, signature };
   }
 
@@ -58,7 +60,7 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     });
     const [subscription] = await suite.db.select().from(subscriptions).where(eq(subscriptions.userId, user.id));
     expect(subscription?.planCode).toBe('STARTER');
-    const me = await json<User>(await client.get(API.user));
+    const me = await json<User>(await client.get(userEndpoints.getUser.path));
     expect(me.id).toBe(user.id);
     // Signing in again finds the same account.
     const again = await json<User>((await signIn(account)).response);
@@ -78,7 +80,7 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     expect(first.response.status).toBe(200);
     const replay = await suite
       .client()
-      .post(API.loginWithWalletResponse, { address: account.address, signature: first.signature });
+      .post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature: first.signature });
     expect(replay.status).toBe(400);
     expect(await replay.json()).toEqual({
       non_field_errors: ['Sign-in request expired or already used. Try again.'],
@@ -94,7 +96,7 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     suite.clock.advance(1_000);
     await challenge(suite.client(), account.address);
     const signature = await account.signMessage({ message: own.message });
-    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
     expect(response.status).toBe(200);
     const [used] = await suite.db
       .select({ nonce: signInChallenges.nonce })
@@ -110,7 +112,7 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     const signature = await account.signMessage({ message });
     suite.clock.advance(10 * 60_000 + 1000);
     try {
-      const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+      const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         non_field_errors: ['Sign-in request expired or already used. Try again.'],
@@ -135,7 +137,7 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
       issuedAt: suite.clock.now(),
     });
     const signature = await account.signMessage({ message: foreign });
-    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ non_field_errors: ['Signature does not match the address.'] });
   });
@@ -150,7 +152,7 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     // The same browser (its cookies) answering at this server.
     const here = suite.client();
     for (const [name, value] of browser.cookies) here.cookies.set(name, value);
-    const response = await here.post(API.loginWithWalletResponse, { address: account.address, signature });
+    const response = await here.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ non_field_errors: ['This sign-in request is for another site.'] });
   });
@@ -162,14 +164,14 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     expect(message.split('\n')[0]).toBe('[::1]:8001 wants you to sign in with your Ethereum account:');
     expect(message).toContain('URI: http://[::1]:8001');
     const signature = await account.signMessage({ message });
-    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
     expect(response.status).toBe(200);
   });
 
   it('hands the challenge to the browser that asked for it in an HttpOnly, SameSite=Lax cookie', async () => {
     const account = newAccount();
     const client = suite.client();
-    const response = await client.post(API.loginWithWallet, { address: account.address });
+    const response = await client.post(authEndpoints.loginWithWallet.path, { address: account.address });
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith('signin_client='));
     expect(cookie).toMatch(/; HttpOnly/);
@@ -178,15 +180,15 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     const { message } = await json<WalletChallenge>(response);
     // Another browser holding the signed message cannot use it.
     const signature = await account.signMessage({ message });
-    const elsewhere = await suite.client().post(API.loginWithWalletResponse, { address: account.address, signature });
+    const elsewhere = await suite.client().post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
     expect(elsewhere.status).toBe(400);
     expect(await elsewhere.json()).toEqual({
       non_field_errors: ['Sign-in request expired or already used. Try again.'],
     });
     // A second challenge in the same browser keeps its cookie, and the first one can still be answered.
-    const again = await client.post(API.loginWithWallet, { address: account.address });
+    const again = await client.post(authEndpoints.loginWithWallet.path, { address: account.address });
     expect(again.headers.getSetCookie().some((line) => line.startsWith('signin_client='))).toBe(false);
-    const own = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+    const own = await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
     expect(own.status).toBe(200);
   });
 
@@ -199,14 +201,14 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     for (let i = 0; i < 20; i += 1) {
       const stranger = suite.client();
       const issued = await challenge(stranger, owner.address);
-      const forged = await stranger.post(API.loginWithWalletResponse, {
+      const forged = await stranger.post(authEndpoints.loginWithWalletResponse.path, {
         address: owner.address,
         signature: await forger.signMessage({ message: i % 2 === 0 ? issued.message : message }),
       });
       expect(forged.status).toBe(400);
     }
     const signature = await owner.signMessage({ message });
-    const response = await client.post(API.loginWithWalletResponse, { address: owner.address, signature });
+    const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: owner.address, signature });
     expect(response.status).toBe(200);
   });
 
@@ -217,12 +219,12 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     const { message, nonce } = await challenge(client, account.address);
     const signature = await stranger.signMessage({ message });
     for (let i = 0; i < 2; i += 1) {
-      const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature });
+      const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ non_field_errors: ['Signature does not match the address.'] });
     }
     const own = await account.signMessage({ message });
-    expect((await client.clone().post(API.loginWithWalletResponse, { address: account.address, signature: own })).status).toBe(200);
+    expect((await client.clone().post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature: own })).status).toBe(200);
     const [first] = await suite.db.select().from(signInChallenges).where(eq(signInChallenges.nonce, nonce));
     expect(first?.failedProofs).toBe(2);
 
@@ -230,9 +232,9 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     const next = await challenge(client, account.address);
     const wrong = await stranger.signMessage({ message: next.message });
     for (let i = 0; i < 3; i += 1) {
-      await client.post(API.loginWithWalletResponse, { address: account.address, signature: wrong });
+      await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature: wrong });
     }
-    const spent = await client.post(API.loginWithWalletResponse, {
+    const spent = await client.post(authEndpoints.loginWithWalletResponse.path, {
       address: account.address,
       signature: await account.signMessage({ message: next.message }),
     });
@@ -253,7 +255,7 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     const client = suite.client();
     const { message } = await challenge(client, account.address);
     const signature = await other.signMessage({ message });
-    const response = await client.post(API.loginWithWalletResponse, { address: other.address, signature });
+    const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: other.address, signature });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
       non_field_errors: ['Sign-in request expired or already used. Try again.'],
@@ -264,20 +266,20 @@ describe.each(availableDrivers())('wallet sign-in (EIP-4361) on %s', (kind) => {
     const account = newAccount();
     const client = suite.client();
     await challenge(client, account.address);
-    const response = await client.post(API.loginWithWalletResponse, { address: account.address, signature: '0x1234' });
+    const response = await client.post(authEndpoints.loginWithWalletResponse.path, { address: account.address, signature: '0x1234' });
     expect(response.status).toBe(400);
     expect(await response.json()).toHaveProperty('non_field_errors');
   });
 
   it('accepts only EVM addresses for a challenge', async () => {
     for (const address of ['bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4', '0x12', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5D359']) {
-      const response = await suite.client().post(API.loginWithWallet, { address });
+      const response = await suite.client().post(authEndpoints.loginWithWallet.path, { address });
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({
         address: ['Enter a valid Ethereum address (0x followed by 40 hexadecimal digits).'],
       });
     }
-    const kindResponse = await suite.client().post(API.loginWithWallet, { address: newAccount().address, kind: 'LEDGER' });
+    const kindResponse = await suite.client().post(authEndpoints.loginWithWallet.path, { address: newAccount().address, kind: 'LEDGER' });
     expect(kindResponse.status).toBe(400);
     expect(await kindResponse.json()).toEqual({ kind: ['Choose one of: METAMASK, WALLET_CONNECT.'] });
   });

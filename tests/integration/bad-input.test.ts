@@ -1,8 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { addressEndpoints } from '../../src/shared/contract/addresses';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { billingEndpoints } from '../../src/shared/contract/billing';
+import { exchangeEndpoints } from '../../src/shared/contract/exchanges';
+import { labelEndpoints } from '../../src/shared/contract/labels';
+import { planEndpoints } from '../../src/shared/contract/plans';
+import { searchEndpoints } from '../../src/shared/contract/search';
+import { userEndpoints } from '../../src/shared/contract/users';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
 import { ftcEndpoints } from '../../src/shared/contract/ftc';
-import type { Wallet } from '../../src/shared/api-types';
+import type { WalletOut as Wallet } from '../../src/shared/contract/wallets';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import {
   centralisedExchanges,
@@ -237,37 +246,37 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: 'POST /api/invoice-payments/review/:id/dismiss', owner: 'reviewPayment' },
   {
-    route: `POST ${API.loginWithAddress}`,
+    route: `POST ${authEndpoints.loginWithAddress.path}`,
     example: { address: EVM },
     required: ['address'],
   },
-  { route: `POST ${API.loginDemo}`, example: { address: EVM }, required: ['address'] },
+  { route: `POST ${authEndpoints.loginDemo.path}`, example: { address: EVM }, required: ['address'] },
   {
-    route: `POST ${API.loginWithWallet}`,
+    route: `POST ${authEndpoints.loginWithWallet.path}`,
     example: { address: EVM, kind: 'METAMASK' },
     required: ['address'],
     invalid: { kind: ['NOT_A_KIND', ''], address: ['   '] },
   },
   {
-    route: `POST ${API.loginWithWalletResponse}`,
+    route: `POST ${authEndpoints.loginWithWalletResponse.path}`,
     example: { address: EVM, signature: '0xabcdef' },
     required: ['address', 'signature'],
     invalid: { signature: ['abcdef', '0x', '0xzz'] },
   },
   {
-    route: `POST ${API.loginWithGoogle}`,
+    route: `POST ${authEndpoints.loginWithGoogle.path}`,
     example: { access_token: 'token' },
     required: ['access_token'],
     invalid: { access_token: ['  '] },
   },
   {
-    route: `POST ${API.validateAddress}`,
+    route: `POST ${addressEndpoints.validateAddress.path}`,
     example: { address: EVM, network: 'ETHEREUM' },
     required: ['address'],
     invalid: { network: ['DOGECOIN', 'ethereum', ''] },
   },
   {
-    route: `PATCH ${API.user}`,
+    route: `PATCH ${userEndpoints.getUser.path}`,
     example: {
       fiat_currency: 'EUR',
       language: 'English',
@@ -292,43 +301,43 @@ const BODY_ROUTES: BodyRoute[] = [
       suggestions: [{ ftcTimeout: 'yesterday' }, { ftcTimeout: 1 }, {}],
     },
   },
-  { route: `DELETE ${API.deleteUser}` },
-  { route: `POST ${API.logout}` },
-  { route: `POST ${API.paymentsManage}` },
+  { route: `DELETE ${userEndpoints.deleteUser.path}` },
+  { route: `POST ${authEndpoints.logout.path}` },
+  { route: `POST ${billingEndpoints.manageBilling.path}` },
   {
-    route: `POST ${API.paymentsCheckoutSession}`,
+    route: `POST ${billingEndpoints.createCheckoutSession.path}`,
     example: { price_id: 'price_plus_monthly' },
     required: ['price_id'],
     invalid: { price_id: ['', '   '] },
   },
   {
-    route: `POST ${API.payments}`,
+    route: `POST ${billingEndpoints.changePlan.path}`,
     example: { payment_provider: 'STRIPE', plan: 'PLUS' },
     required: ['payment_provider', 'plan'],
     invalid: { payment_provider: ['stripe', 'PAYPAL'], plan: ['plus', 'ADMIN', ''] },
   },
   {
-    route: `POST ${API.wallets}`,
+    route: `POST ${walletEndpoints.listWallets.path}`,
     example: { name: 'Savings', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', network: 'POLYGON' },
     // A missing network reads 'Network is required' (docs/errors.md), checked in wallets.test.ts.
     required: ['name', 'address'],
     invalid: { name: ['  '], address: ['not-an-address', 'bc1qnotbitcoin'], network: ['DOGECOIN', 'polygon'] },
   },
   {
-    route: `PATCH ${API.wallets}/:id`,
+    route: `PATCH ${walletEndpoints.listWallets.path}/:id`,
     owner: 'wallet',
     example: { name: 'Mine', is_active: true },
     oneOf: { fields: ['name', 'is_active'], reportedOn: 'is_active' },
     invalid: { name: ['', '   '], is_active: ['true', 1] },
   },
-  { route: `DELETE ${API.wallets}/:id`, owner: 'wallet' },
+  { route: `DELETE ${walletEndpoints.listWallets.path}/:id`, owner: 'wallet' },
   {
-    route: `POST ${API.exchanges}`,
+    route: `POST ${exchangeEndpoints.listExchanges.path}`,
     example: { exchange: 'BINANCE', api_key: 'key', secret_key: 'secret' },
     required: ['exchange', 'api_key', 'secret_key'],
     invalid: { exchange: ['KRAKEN', 'binance'], api_key: ['has space', ''], secret_key: ['  '] },
   },
-  { route: `DELETE ${API.exchanges}/:id`, owner: 'exchange' },
+  { route: `DELETE ${exchangeEndpoints.listExchanges.path}/:id`, owner: 'exchange' },
   {
     route: `PATCH ${API.transactions}/:id`,
     owner: 'transaction',
@@ -352,18 +361,18 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `DELETE ${API.contacts}/:id`, owner: 'contact' },
   {
-    route: `POST ${API.labels}`,
+    route: `POST ${labelEndpoints.listLabels.path}`,
     example: { name: 'Rent', color: 'RED' },
     required: ['name', 'color'],
     invalid: { name: ['  ', 'x'.repeat(65)], color: ['PLAID', 'red', ''] },
   },
   {
-    route: `PATCH ${API.labels}/:id`,
+    route: `PATCH ${labelEndpoints.listLabels.path}/:id`,
     owner: 'label',
     example: { name: 'Rent', color: 'BLUE' },
     invalid: { name: ['', '  ', 'x'.repeat(65)], color: ['PLAID', ''] },
   },
-  { route: `DELETE ${API.labels}/:id`, owner: 'label' },
+  { route: `DELETE ${labelEndpoints.listLabels.path}/:id`, owner: 'label' },
   {
     route: `POST ${API.documents}`,
     example: reportExample,
@@ -396,7 +405,7 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `DELETE ${API.invoices}/:id`, owner: 'invoice' },
   {
-    route: `POST ${API.transactionLabels}`,
+    route: `POST ${labelEndpoints.createTransactionLabel.path}`,
     example: { name: 'Invoice 1 paid', tx_hash: TX_HASH, invoice: NO_ROW },
     required: ['name', 'tx_hash'],
     nullable: ['invoice'],
@@ -457,7 +466,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: ['status=NEEDS_REVIEW', 'status=MATCHED'],
   },
   {
-    route: `GET ${API.wallets}`,
+    route: `GET ${walletEndpoints.listWallets.path}`,
     bad: [...orderingBad, ...searchBad()],
     ok: ['ordering=-name', ...searchOk],
   },
@@ -541,7 +550,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ],
   },
   {
-    route: `GET ${API.search}`,
+    route: `GET ${searchEndpoints.search.path}`,
     bad: searchBad(),
     ok: searchOk,
   },
@@ -604,7 +613,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: ['ordering=-last_name', ...searchOk],
   },
   {
-    route: `GET ${API.labels}`,
+    route: `GET ${labelEndpoints.listLabels.path}`,
     bad: searchBad(),
     ok: searchOk,
   },
@@ -674,19 +683,19 @@ const ID_ROUTES: RouteKey[] = [
 
 /** Routes that read no body and no query parameters: extra query parameters are ignored. */
 const EXEMPT: RouteKey[] = [
-  `GET ${API.config}`,
+  `GET ${authEndpoints.publicConfig.path}`,
   `GET ${API.csrf}`,
-  `GET ${API.user}`,
-  `GET ${API.subscriptionPlans}`,
-  `GET ${API.walletsLimit}`,
-  `GET ${API.invoicesLimit}`,
-  `GET ${API.transactionsLimit}`,
-  `GET ${API.exchanges}`,
+  `GET ${userEndpoints.getUser.path}`,
+  `GET ${planEndpoints.listPlans.path}`,
+  `GET ${walletEndpoints.walletsLimit.path}`,
+  `GET ${planEndpoints.invoicesLimit.path}`,
+  `GET ${planEndpoints.transactionsLimit.path}`,
+  `GET ${exchangeEndpoints.listExchanges.path}`,
   `GET ${API.balances}`,
   `GET ${API.currencyPrices}`,
   `GET ${API.invoices}/:id`,
   // Verified by its Stripe signature over the raw body (tests/integration/billing.test.ts).
-  `POST ${API.paymentsWebhook}`,
+  `POST ${billingEndpoints.stripeWebhook.path}`,
   `GET ${ftcEndpoints.getFtcProfile.path}`,
   `GET ${ftcEndpoints.getFtcSetupUser.path}`,
   `GET ${ftcEndpoints.getFtcKycStatus.path}`,
@@ -946,7 +955,7 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
         expect(body, route.route).toEqual({ [unknown]: ['Unknown field.'] });
       }
     }
-    const user = BODY_ROUTES.find((r) => r.route === `PATCH ${API.user}`) as BodyRoute;
+    const user = BODY_ROUTES.find((r) => r.route === `PATCH ${userEndpoints.getUser.path}`) as BodyRoute;
     const nested = await expectRefused(user, { json: { suggestions: { ftcTimeout: null, x: 1 } } }, 400);
     expect(nested).toEqual({ 'suggestions.x': ['Unknown field.'] });
   });
@@ -1070,7 +1079,7 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
 
   it('a malformed Idempotency-Key gives 400 and creates nothing', async () => {
     const before = (await suite.db.select().from(labels).where(eq(labels.userId, userId))).length;
-    for (const route of BODY_ROUTES.filter((r) => r.route === `POST ${API.contacts}` || r.route === `POST ${API.labels}`)) {
+    for (const route of BODY_ROUTES.filter((r) => r.route === `POST ${API.contacts}` || r.route === `POST ${labelEndpoints.listLabels.path}`)) {
       for (const key of ['a b', 'k'.repeat(256), '\t']) {
         const body = await expectRefused(route, { json: route.example, headers: { 'Idempotency-Key': key } }, 400);
         expect(body).toEqual({ non_field_errors: ['Idempotency-Key must be 1 to 255 visible ASCII characters.'] });
@@ -1093,10 +1102,10 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
 
     it("a UUID that names no row, or another user's row, gives 404 and leaves the row alone", async () => {
       const changes: Partial<Record<string, Record<string, unknown>>> = {
-        [`PATCH ${API.wallets}/:id`]: { name: 'Hijacked', is_active: false },
+        [`PATCH ${walletEndpoints.listWallets.path}/:id`]: { name: 'Hijacked', is_active: false },
         [`PATCH ${API.transactions}/:id`]: { is_spam: true, labels: [] },
         [`PATCH ${API.contacts}/:id`]: { first_name: 'Hijacked', labels: [] },
-        [`PATCH ${API.labels}/:id`]: { name: 'Hijacked' },
+        [`PATCH ${labelEndpoints.listLabels.path}/:id`]: { name: 'Hijacked' },
         [`PATCH ${API.documents}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
         [`PATCH ${API.invoices}/:id`]: { name: 'Hijacked' },
         ['POST /api/ftc/transfers/:id/assign']: { invoice: theirs.invoice },
@@ -1227,7 +1236,7 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
 
   it('after all that, the user and their rows are intact and signed in', async () => {
     expect(await suite.db.select().from(users).where(eq(users.id, userId))).toHaveLength(1);
-    const list = await json<Wallet[]>(await client.get(API.wallets));
+    const list = await json<Wallet[]>(await client.get(walletEndpoints.listWallets.path));
     expect(list.map((w) => w.id)).toContain(mine.wallet);
     expect(list.find((w) => w.id === mine.wallet)).toMatchObject({ name: 'Mine' });
     expect(await suite.db.select().from(centralisedExchanges).where(eq(centralisedExchanges.id, mine.exchange))).toHaveLength(1);
@@ -1236,6 +1245,6 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
     expect(await suite.db.select().from(labels).where(eq(labels.id, mine.label))).toHaveLength(1);
     const [document] = await suite.db.select().from(documents).where(eq(documents.id, mine.document));
     expect(document).toMatchObject({ name: 'Mine', startDate: '2025-01-01', endDate: '2025-01-31' });
-    expect((await client.get(API.user)).status).toBe(200);
+    expect((await client.get(userEndpoints.getUser.path)).status).toBe(200);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { labelEndpoints } from '../../src/shared/contract/labels';
+import { pathOf } from '../../src/shared/contract/endpoint';
 import type { ContactOut, LabelOut } from '../../src/shared/data-types';
 import { contactAddresses, contacts } from '../../src/server/db/schema';
 import { contactsForAddresses } from '../../src/server/contacts/contact-addresses';
@@ -47,7 +49,7 @@ describe.each(availableDrivers())('contacts on %s', (kind) => {
   }
 
   async function label(client: TestClient, name: string, color = 'BLUE'): Promise<LabelOut> {
-    const response = await client.post(API.labels, { name, color });
+    const response = await client.post(labelEndpoints.createLabel.path, { name, color });
     expect(response.status).toBe(201);
     return json<LabelOut>(response);
   }
@@ -276,7 +278,7 @@ describe.each(availableDrivers())('contacts on %s', (kind) => {
     expect(await list(client)).toEqual([]);
     expect(await suite.db.select().from(contactAddresses).where(eq(contactAddresses.contactId, created.id))).toEqual([]);
     expect((await client.delete(API.contact(created.id))).status).toBe(404);
-    expect(await json<LabelOut[]>(await client.get(API.labels))).toEqual([keep]);
+    expect(await json<LabelOut[]>(await client.get(labelEndpoints.listLabels.path))).toEqual([keep]);
   });
 
   it('deleting a label takes it off the contacts', async () => {
@@ -284,7 +286,7 @@ describe.each(availableDrivers())('contacts on %s', (kind) => {
     const gone = await label(client, 'Gone');
     const stays = await label(client, 'Stays');
     await create(client, { ...ada, labels: [gone.id, stays.id] });
-    expect((await client.delete(API.label(gone.id))).status).toBe(204);
+    expect((await client.delete(pathOf(labelEndpoints.deleteLabel.path, { id: gone.id }))).status).toBe(204);
     expect((await list(client))[0]?.labels).toEqual([stays]);
   });
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { userEndpoints } from '../../src/shared/contract/users';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
 import type { User } from '../../src/shared/api-types';
 import type { Balances, FungibleTokensSummaryPage, NftItem, PortfolioHistory } from '../../src/shared/data-types';
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
@@ -99,13 +101,13 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     await clearRates('EUR');
     await clearRates('CHF');
     await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
-    await client.patch(API.user, { fiat_currency: 'EUR' });
+    await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
     const euro = await json<Balances>(await client.get(API.balances));
     expect(euro.fiat_currency).toBe('EUR');
     expect(euro.total).toEqual({ value_fiat: '31590' });
 
     // A fiat no source has a rate for is answered in USD, and says so.
-    await client.patch(API.user, { fiat_currency: 'CHF' });
+    await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'CHF' });
     const fallback = await json<Balances>(await client.get(API.balances));
     expect(fallback.fiat_currency).toBe('USD');
     expect(fallback.total).toEqual({ value_fiat: '35100' });
@@ -170,7 +172,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     await clearRates('EUR');
     await addFxRate(suite.db, '2024-01-30', 'EUR', '0.8');
     await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
-    await euroUser.client.patch(API.user, { fiat_currency: 'EUR' });
+    await euroUser.client.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
     const euro = await json<FungibleTokensSummaryPage>(await euroUser.client.get(API.fungibleTokensSummary));
     expect(euro.fiat_currency).toBe('EUR');
     // 2500 x 0.9 - 1500 x 0.8 (the rate two days before stands in for the lot's day).
@@ -220,7 +222,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
       await addFxRate(suite.db, dayOf(new Date(start), day), 'EUR', `0.${String(80 + (day % 17))}3`);
     }
     await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
-    await client.patch(API.user, { fiat_currency: 'EUR' });
+    await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
     const rates = createFiatRates({ db: suite.db, now: () => NOW });
     const dayRates = await rates.onDays('EUR', seeds.map((seed) => dayOf(seed.at)));
     const euro = fifoCostBasis(
@@ -295,9 +297,9 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     expect(await yesterday()).toEqual({ measured_on: dayOf(NOW, -1), value_fiat: '35100' });
 
     // Switched on, B's past counts again; deleted, it is gone from the history with its snapshots.
-    expect((await client.patch(`${API.wallets}/${b}`, { is_active: true })).status).toBe(200);
+    expect((await client.patch(`${walletEndpoints.listWallets.path}/${b}`, { is_active: true })).status).toBe(200);
     expect(await yesterday()).toEqual({ measured_on: dayOf(NOW, -1), value_fiat: '60100' });
-    expect((await client.delete(`${API.wallets}/${b}`)).status).toBe(204);
+    expect((await client.delete(`${walletEndpoints.listWallets.path}/${b}`)).status).toBe(204);
     expect(await yesterday()).toEqual({ measured_on: dayOf(NOW, -1), value_fiat: '35100' });
     expect(await suite.db.select().from(portfolioSnapshots).where(eq(portfolioSnapshots.walletId, b))).toEqual([]);
   });
@@ -325,7 +327,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     await addFxRate(suite.db, dayOf(NOW, -2), 'EUR', '0.5');
     await addFxRate(suite.db, dayOf(NOW, -1), 'EUR', '0.6');
     await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
-    await client.patch(API.user, { fiat_currency: 'EUR' });
+    await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
     const euro = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=3`));
     expect(euro).toMatchObject({ fiat_currency: 'EUR', change_fiat: '16490' });
     expect(euro.data_points).toEqual([

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { userEndpoints } from '../../src/shared/contract/users';
 import type { CurrencyPrices, TokenQuote, TokenRefOut } from '../../src/shared/data-types';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import { fxRates } from '../../src/server/db/schema';
@@ -78,7 +79,7 @@ describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (k
     // The signed-in user's fiat by default.
     const user = new TestClient(app);
     await signInWithWallet(user);
-    await user.patch(API.user, { fiat_currency: 'EUR' });
+    await user.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
     expect((await json<TokenQuote>(await user.get(`${API.tokenQuote}?token=${USDC_ETHEREUM}`))).fiat_currency).toBe('EUR');
 
     const errors: [string, Record<string, string[]>][] = [

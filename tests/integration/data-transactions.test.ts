@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
-import type { PlanLimit, User } from '../../src/shared/api-types';
+import { planEndpoints } from '../../src/shared/contract/plans';
+import { userEndpoints } from '../../src/shared/contract/users';
+import type { User } from '../../src/shared/api-types';
+import type { PlanLimit } from '../../src/shared/contract/plans';
 import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
 import { MESSAGES } from '../../src/shared/messages';
 import {
@@ -352,7 +355,7 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
     await addTransactions(suite.db, [{ userId: user.id, walletId: wallet, at: dayAt(0), amount: E18, priceUsd: '1000' }]);
     await addFxRate(suite.db, '2024-01-01', 'JPY', '141.5');
     await addFxRate(suite.db, new Date().toISOString().slice(0, 10), 'JPY', '150');
-    await client.patch(API.user, { fiat_currency: 'JPY' });
+    await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'JPY' });
     const [row] = (await page(client)).results;
     expect(row).toMatchObject({ fiat_currency: 'JPY', value_fiat: '141500' });
   });
@@ -370,7 +373,7 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
     ]);
     await addFxRate(suite.db, '2024-01-01', 'JPY', '141.5');
     await addFxRate(suite.db, today, 'JPY', '150');
-    await client.patch(API.user, { fiat_currency: 'JPY' });
+    await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'JPY' });
     const values = (await page(client)).results.map((t) => [t.created_at.slice(0, 10), t.value_fiat]);
     expect(values).toEqual([
       [today, '150000'],
@@ -498,7 +501,7 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
   it('transactions/limit reports a wallet cut short by the plan limit', async () => {
     const client = suite.client();
     const user = await signInWithWallet(client);
-    const limit = async () => json<PlanLimit>(await client.get(API.transactionsLimit));
+    const limit = async () => json<PlanLimit>(await client.get(planEndpoints.transactionsLimit.path));
     expect(await limit()).toEqual({ limit: 1000, count: 0, can_create: true });
     const wallet = await addWallet(suite.db, user.id);
     await addTransactions(suite.db, Array.from({ length: 30 }, (_, i) => ({ userId: user.id, walletId: wallet, at: dayAt(i), amount: 1n })));

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
+import { pathOf } from '../../src/shared/contract/endpoint';
 import type { DocumentOut, DocumentPage } from '../../src/shared/document-types';
 import type { FiatCurrency, InvoiceState } from '../../src/shared/enums';
 import type { Database } from '../../src/server/db/database';
@@ -548,7 +550,7 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
     const onlySecond = await create(client, report({ name: 'Second', wallets: [second] }));
     const exchangeOnly = await create(client, report({ name: 'Exchange', wallets: [], cex: [exchange] }));
 
-    expect((await client.delete(API.wallet(first))).status).toBe(204);
+    expect((await client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: first }))).status).toBe(204);
     const left = await ids(client, '?ordering=name');
     expect(left).toEqual([all.id, exchangeOnly.id, onlySecond.id]);
     expect(left).not.toContain(both.id);

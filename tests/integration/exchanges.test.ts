@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../src/shared/api-paths';
+import { exchangeEndpoints } from '../../src/shared/contract/exchanges';
+import { userEndpoints } from '../../src/shared/contract/users';
+import { pathOf } from '../../src/shared/contract/endpoint';
 import type { User } from '../../src/shared/api-types';
-import type { ExchangeAccount } from '../../src/shared/data-types';
+import type { ExchangeAccount } from '../../src/shared/contract/exchanges';
 import { MESSAGES } from '../../src/shared/messages';
 import { createSecretBox } from '../../src/server/crypto/secret-box';
 import { centralisedExchanges, subscriptions, syncCursors, wallets } from '../../src/server/db/schema';
@@ -77,7 +79,7 @@ describe.each(availableDrivers())('centralised exchanges on %s', (kind) => {
   }
 
   const connect = (client: TestClient, apiKey = READ_ONLY_KEY, body: Record<string, unknown> = {}) =>
-    client.post(API.exchanges, { exchange: 'BINANCE', api_key: apiKey, secret_key: SECRET, ...body });
+    client.post(exchangeEndpoints.createExchange.path, { exchange: 'BINANCE', api_key: apiKey, secret_key: SECRET, ...body });
 
   it('connects a read-only key: sealed at rest, only a hint shown, never logged', async () => {
     const { client, user } = await fullUser();
@@ -110,10 +112,10 @@ describe.each(availableDrivers())('centralised exchanges on %s', (kind) => {
     expect(box.open(row.apiKeySealed)).toBe(READ_ONLY_KEY);
     expect(box.open(row.secretKeySealed)).toBe(SECRET);
 
-    const listed = await json<ExchangeAccount[]>(await client.get(API.exchanges));
+    const listed = await json<ExchangeAccount[]>(await client.get(exchangeEndpoints.listExchanges.path));
     expect(listed.map((a) => a.id)).toEqual([account.id]);
     expect(JSON.stringify(listed)).not.toContain(READ_ONLY_KEY);
-    expect(await json<User>(await client.get(API.user))).toMatchObject({ has_wallet: true, wallets_number: 0 });
+    expect(await json<User>(await client.get(userEndpoints.getUser.path))).toMatchObject({ has_wallet: true, wallets_number: 0 });
     expect(server.requests.some((r) => r.path === '/sapi/v1/account/apiRestrictions')).toBe(true);
   });
 
@@ -180,7 +182,7 @@ describe.each(availableDrivers())('centralised exchanges on %s', (kind) => {
   it('checks the form: exchange, api_key and secret_key required, BINANCE only, no unknown fields', async () => {
     const { client } = await fullUser();
     const errors = async (body: unknown) => {
-      const response = await client.post(API.exchanges, body);
+      const response = await client.post(exchangeEndpoints.createExchange.path, body);
       expect(response.status).toBe(400);
       return response.json();
     };
@@ -212,7 +214,7 @@ describe.each(availableDrivers())('centralised exchanges on %s', (kind) => {
     const at = new Date('2024-05-01T08:00:00Z');
     await addTransactions(suite.db, [{ userId: user.id, cexId: account.id, token: BINANCE_BTC, amount: 150_000_000n, at, priceUsd: '60000' }]);
     await suite.db.update(centralisedExchanges).set({ lastError: 'Binance is limiting requests; retrying later.' }).where(eq(centralisedExchanges.id, account.id));
-    const [listed] = await json<ExchangeAccount[]>(await client.get(API.exchanges));
+    const [listed] = await json<ExchangeAccount[]>(await client.get(exchangeEndpoints.listExchanges.path));
     expect(listed).toMatchObject({
       id: account.id,
       total_balance: '90000',
@@ -228,15 +230,15 @@ describe.each(availableDrivers())('centralised exchanges on %s', (kind) => {
     ]);
 
     const stranger = await fullUser();
-    expect(await json<ExchangeAccount[]>(await stranger.client.get(API.exchanges))).toEqual([]);
-    const foreign = await stranger.client.delete(API.exchange(account.id));
+    expect(await json<ExchangeAccount[]>(await stranger.client.get(exchangeEndpoints.listExchanges.path))).toEqual([]);
+    const foreign = await stranger.client.delete(pathOf(exchangeEndpoints.deleteExchange.path, { id: account.id }));
     expect(foreign.status).toBe(404);
-    expect((await stranger.client.delete(API.exchange('not-an-id'))).status).toBe(404);
+    expect((await stranger.client.delete(pathOf(exchangeEndpoints.deleteExchange.path, { id: 'not-an-id' }))).status).toBe(404);
 
-    expect((await client.delete(API.exchange(account.id))).status).toBe(204);
-    expect(await json<ExchangeAccount[]>(await client.get(API.exchanges))).toEqual([]);
-    expect((await client.delete(API.exchange(account.id))).status).toBe(404);
-    expect((await json<User>(await client.get(API.user))).has_wallet).toBe(false);
+    expect((await client.delete(pathOf(exchangeEndpoints.deleteExchange.path, { id: account.id }))).status).toBe(204);
+    expect(await json<ExchangeAccount[]>(await client.get(exchangeEndpoints.listExchanges.path))).toEqual([]);
+    expect((await client.delete(pathOf(exchangeEndpoints.deleteExchange.path, { id: account.id }))).status).toBe(404);
+    expect((await json<User>(await client.get(userEndpoints.getUser.path))).has_wallet).toBe(false);
   });
 
   it('guests read but cannot connect or delete', async () => {
@@ -244,12 +246,12 @@ describe.each(availableDrivers())('centralised exchanges on %s', (kind) => {
     const account = await json<ExchangeAccount>(await connect(owner.client));
     const guest = new TestClient(app);
     await signInWithAddress(guest, newAccount().address);
-    expect((await guest.get(API.exchanges)).status).toBe(200);
-    for (const response of [await connect(guest), await guest.post(API.exchanges, {}), await guest.delete(API.exchange(account.id))]) {
+    expect((await guest.get(exchangeEndpoints.listExchanges.path)).status).toBe(200);
+    for (const response of [await connect(guest), await guest.post(exchangeEndpoints.createExchange.path, {}), await guest.delete(pathOf(exchangeEndpoints.deleteExchange.path, { id: account.id }))]) {
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual({ detail: MESSAGES.forbidden });
     }
-    expect((await new TestClient(app).get(API.exchanges)).status).toBe(401);
+    expect((await new TestClient(app).get(exchangeEndpoints.listExchanges.path)).status).toBe(401);
     expect(await suite.db.select().from(wallets).where(eq(wallets.userId, owner.user.id))).toHaveLength(0);
   });
 

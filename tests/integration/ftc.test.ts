@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
-import type { PublicConfig } from '../../src/shared/api-types';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { userEndpoints } from '../../src/shared/contract/users';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
 import { pathOf } from '../../src/shared/contract/endpoint';
@@ -176,9 +178,9 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
   }
 
   it('says in GET config whether fiat invoicing is set up, and refuses the routes when it is not', async () => {
-    expect((await json<PublicConfig>(await new TestClient(app).get(API.config))).ftc_enabled).toBe(true);
+    expect((await json<PublicConfig>(await new TestClient(app).get(authEndpoints.publicConfig.path))).ftc_enabled).toBe(true);
     const plain = suite.makeApp();
-    expect((await json<PublicConfig>(await new TestClient(plain).get(API.config))).ftc_enabled).toBe(false);
+    expect((await json<PublicConfig>(await new TestClient(plain).get(authEndpoints.publicConfig.path))).ftc_enabled).toBe(false);
     const client = new TestClient(plain);
     await signInWithWallet(client);
     expect(await json<FtcProfileOut>(await client.get(ftcEndpoints.getFtcProfile.path))).toMatchObject({ enabled: false, kyc: null });
@@ -237,7 +239,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
 
     await partner.setStatus(userUuid, 'FULL_USER');
     expect(await json<FtcKycStatusOut>(await a.client.get(ftcEndpoints.getFtcKycStatus.path))).toEqual({ kyc: 'FULL_USER', has_bank_account: false });
-    expect((await json<{ kyc: string }>(await a.client.get(API.user))).kyc).toBe('FULL_USER');
+    expect((await json<{ kyc: string }>(await a.client.get(userEndpoints.getUser.path))).kyc).toBe('FULL_USER');
 
     const bank = await json<FtcProfileOut>(await a.client.post(ftcEndpoints.createFtcBankAccount.path, { ftc_session_id: session.ftc_session_id }));
     expect(bank.bank_iban).toMatch(/^DE\d{20}$/);
@@ -253,12 +255,12 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect(testConfig({ ...env, FTC_KYC_BASE_URL: `${partner.url}/` }).ftc?.kycBaseUrl).toBe(partner.url);
     expect(() => testConfig({ ...env, FTC_KYC_BASE_URL: `${partner.url}/websdk` })).toThrow(/FTC_KYC_BASE_URL/);
     const framed = suite.makeApp({ env: { ...env, FTC_KYC_BASE_URL: partner.url } });
-    const csp = (await new TestClient(framed).get(API.config)).headers.get('content-security-policy') ?? '';
+    const csp = (await new TestClient(framed).get(authEndpoints.publicConfig.path)).headers.get('content-security-policy') ?? '';
     expect(/frame-src [^;]*/.exec(csp)?.[0].split(' ')).toContain(partner.url);
     expect(csp).not.toContain('sumsub.com');
     // Without it the page may frame Sumsub's own pages; without a partner, neither.
-    expect((await new TestClient(app).get(API.config)).headers.get('content-security-policy')).toContain('https://*.sumsub.com');
-    expect((await new TestClient(suite.makeApp()).get(API.config)).headers.get('content-security-policy')).not.toContain('sumsub');
+    expect((await new TestClient(app).get(authEndpoints.publicConfig.path)).headers.get('content-security-policy')).toContain('https://*.sumsub.com');
+    expect((await new TestClient(suite.makeApp()).get(authEndpoints.publicConfig.path)).headers.get('content-security-policy')).not.toContain('sumsub');
   });
 
   it('refuses wrong, reused and expired codes, and limits guesses per code and per user', async () => {
@@ -508,7 +510,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     const a = await account();
     const userUuid = await register(a);
     await partner.setStatus(userUuid, 'SOFT_KYC_FAILED', true);
-    expect((await json<{ kyc: string }>(await a.client.get(API.user))).kyc).toBe('SOFT_KYC_FAILED');
+    expect((await json<{ kyc: string }>(await a.client.get(userEndpoints.getUser.path))).kyc).toBe('SOFT_KYC_FAILED');
   });
 
   it('updates the payout preferences with a session, says when nothing changed, and marks bank invoices paid by hand', async () => {

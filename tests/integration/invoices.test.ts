@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { planEndpoints } from '../../src/shared/contract/plans';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
+import { pathOf } from '../../src/shared/contract/endpoint';
 import { FTC_MESSAGES } from '../../src/shared/schemas/ftc';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { DocumentOut, InvoiceOut } from '../../src/shared/document-types';
@@ -299,7 +302,7 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
 
   it("enforces the plan's yearly invoice limit with the documented text; issued invoices count, deleted or not, drafts do not", async () => {
     const a = await account('STARTER');
-    const limitNow = async () => json<{ limit: number; count: number; can_create: boolean }>(await a.client.get(API.invoicesLimit));
+    const limitNow = async () => json<{ limit: number; count: number; can_create: boolean }>(await a.client.get(planEndpoints.invoicesLimit.path));
     const drafts = [];
     for (let n = 0; n < 3; n += 1) drafts.push(await create(a.client, { name: `Draft ${String(n)}` }));
     expect(await limitNow()).toEqual({ limit: 10, count: 0, can_create: true });
@@ -425,7 +428,7 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     expect((await a.client.delete(API.invoice(invoice.id))).status).toBe(404);
     // Deleting the receiving wallet deletes its invoices.
     const second = await create(a.client, dueBody(a));
-    expect((await a.client.delete(API.wallet(a.wallet))).status).toBe(204);
+    expect((await a.client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: a.wallet }))).status).toBe(204);
     expect((await a.client.get(API.invoice(second.id))).status).toBe(404);
   });
 

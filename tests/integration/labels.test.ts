@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API } from '../../src/shared/api-paths';
-import type { LabelOut, TransactionLabelOut } from '../../src/shared/data-types';
+import { labelEndpoints } from '../../src/shared/contract/labels';
+import { pathOf } from '../../src/shared/contract/endpoint';
+import type { LabelOut } from '../../src/shared/data-types';
+import type { TransactionLabelOut } from '../../src/shared/contract/labels';
 import { labels, paymentLabels, transactionLabels, transactions, wallets } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/api-error';
 import { paymentLabelsForHashes } from '../../src/server/labels/payment-labels';
@@ -25,13 +27,13 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
   }
 
   async function create(client: TestClient, name: string, color = 'RED'): Promise<LabelOut> {
-    const response = await client.post(API.labels, { name, color });
+    const response = await client.post(labelEndpoints.createLabel.path, { name, color });
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
     return json<LabelOut>(response);
   }
 
   const list = async (client: TestClient, query = ''): Promise<LabelOut[]> =>
-    json<LabelOut[]>(await client.get(`${API.labels}${query}`));
+    json<LabelOut[]>(await client.get(`${labelEndpoints.listLabels.path}${query}`));
 
   /** A wallet with `count` transactions of the user. */
   async function transactionsOf(userId: string, count: number): Promise<string[]> {
@@ -68,10 +70,10 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
 
   it('needs a name and one of the 7 colours; names are unique per user, ignoring case', async () => {
     const { client, userId } = await signedIn();
-    const missing = await client.post(API.labels, {});
+    const missing = await client.post(labelEndpoints.createLabel.path, {});
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ name: ['This field is required'], color: ['This field is required'] });
-    const wrong = await client.post(API.labels, { name: '  ', color: 'TEAL', extra: 1 });
+    const wrong = await client.post(labelEndpoints.createLabel.path, { name: '  ', color: 'TEAL', extra: 1 });
     expect(wrong.status).toBe(400);
     expect(await wrong.json()).toEqual({
       name: ['This field is required'],
@@ -80,7 +82,7 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
     });
 
     await create(client, 'Salary');
-    const duplicate = await client.post(API.labels, { name: 'SALARY', color: 'BLUE' });
+    const duplicate = await client.post(labelEndpoints.createLabel.path, { name: 'SALARY', color: 'BLUE' });
     expect(duplicate.status).toBe(400);
     expect(await duplicate.json()).toEqual({ name: ['A label with this name already exists.'] });
     expect(await suite.db.select().from(labels).where(eq(labels.userId, userId))).toHaveLength(1);
@@ -94,55 +96,55 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
     const label = await create(client, 'Travel', 'BLUE');
     const taken = await create(client, 'Food', 'RED');
 
-    const recoloured = await client.patch(API.label(label.id), { color: 'PINK' });
+    const recoloured = await client.patch(pathOf(labelEndpoints.updateLabel.path, { id: label.id }), { color: 'PINK' });
     expect(recoloured.status).toBe(200);
     expect(await recoloured.json()).toEqual({ ...label, color: 'PINK' });
-    const renamed = await client.patch(API.label(label.id), { name: 'Trips' });
+    const renamed = await client.patch(pathOf(labelEndpoints.updateLabel.path, { id: label.id }), { name: 'Trips' });
     expect(await renamed.json()).toEqual({ id: label.id, name: 'Trips', color: 'PINK' });
-    const sameNameOtherCase = await client.patch(API.label(label.id), { name: 'TRIPS' });
+    const sameNameOtherCase = await client.patch(pathOf(labelEndpoints.updateLabel.path, { id: label.id }), { name: 'TRIPS' });
     expect(sameNameOtherCase.status).toBe(200);
-    const clash = await client.patch(API.label(label.id), { name: 'food' });
+    const clash = await client.patch(pathOf(labelEndpoints.updateLabel.path, { id: label.id }), { name: 'food' });
     expect(clash.status).toBe(400);
     expect(await clash.json()).toEqual({ name: ['A label with this name already exists.'] });
-    const badColour = await client.patch(API.label(label.id), { color: 'BLACK' });
+    const badColour = await client.patch(pathOf(labelEndpoints.updateLabel.path, { id: label.id }), { color: 'BLACK' });
     expect(badColour.status).toBe(400);
-    expect((await client.patch(API.label(label.id), {})).status).toBe(200);
+    expect((await client.patch(pathOf(labelEndpoints.updateLabel.path, { id: label.id }), {})).status).toBe(200);
 
     const other = await signedIn();
     for (const id of [label.id, 'nope', '00000000-0000-0000-0000-000000000000']) {
-      expect((await other.client.patch(API.label(id), { name: 'Mine' })).status).toBe(404);
-      expect((await other.client.delete(API.label(id))).status).toBe(404);
+      expect((await other.client.patch(pathOf(labelEndpoints.updateLabel.path, { id: id }), { name: 'Mine' })).status).toBe(404);
+      expect((await other.client.delete(pathOf(labelEndpoints.deleteLabel.path, { id: id }))).status).toBe(404);
     }
 
-    expect((await client.delete(API.label(taken.id))).status).toBe(204);
-    expect((await client.delete(API.label(taken.id))).status).toBe(404);
+    expect((await client.delete(pathOf(labelEndpoints.deleteLabel.path, { id: taken.id }))).status).toBe(204);
+    expect((await client.delete(pathOf(labelEndpoints.deleteLabel.path, { id: taken.id }))).status).toBe(404);
     expect(await list(client)).toEqual([{ id: label.id, name: 'TRIPS', color: 'PINK' }]);
   });
 
   it('an Idempotency-Key replay answers with the first label, even in parallel', async () => {
     const { client, userId } = await signedIn();
-    const first = await client.post(API.labels, { name: 'Offline', color: 'GREEN' }, { headers: { 'Idempotency-Key': 'k-1' } });
+    const first = await client.post(labelEndpoints.createLabel.path, { name: 'Offline', color: 'GREEN' }, { headers: { 'Idempotency-Key': 'k-1' } });
     expect(first.status).toBe(201);
     const made = await json<LabelOut>(first);
     // The replay would clash on the name if it created again; it answers with the first label instead.
-    const replay = await client.post(API.labels, { name: 'Offline', color: 'GREEN' }, { headers: { 'Idempotency-Key': 'k-1' } });
+    const replay = await client.post(labelEndpoints.createLabel.path, { name: 'Offline', color: 'GREEN' }, { headers: { 'Idempotency-Key': 'k-1' } });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await replay.json()).toEqual(made);
 
     const parallel = await Promise.all(
       Array.from({ length: 8 }, () =>
-        client.post(API.labels, { name: 'Parallel', color: 'BLUE' }, { headers: { 'Idempotency-Key': 'k-2' } }),
+        client.post(labelEndpoints.createLabel.path, { name: 'Parallel', color: 'BLUE' }, { headers: { 'Idempotency-Key': 'k-2' } }),
       ),
     );
     expect(parallel.map((r) => r.status)).toEqual(Array(8).fill(201));
     expect(new Set(await Promise.all(parallel.map(async (r) => (await json<LabelOut>(r)).id))).size).toBe(1);
 
     // Without a key, or with a new key, the name rule applies.
-    const again = await client.post(API.labels, { name: 'Offline', color: 'GREEN' }, { headers: { 'Idempotency-Key': 'k-3' } });
+    const again = await client.post(labelEndpoints.createLabel.path, { name: 'Offline', color: 'GREEN' }, { headers: { 'Idempotency-Key': 'k-3' } });
     expect(again.status).toBe(400);
     expect(await suite.db.select().from(labels).where(eq(labels.userId, userId))).toHaveLength(2);
-    const bad = await client.post(API.labels, { name: 'x', color: 'RED' }, { headers: { 'Idempotency-Key': 'two words' } });
+    const bad = await client.post(labelEndpoints.createLabel.path, { name: 'x', color: 'RED' }, { headers: { 'Idempotency-Key': 'two words' } });
     expect(bad.status).toBe(400);
   });
 
@@ -164,7 +166,7 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
     expect((await labelsForTransactions(suite.db, [second])).get(second)).toEqual([]);
 
     // Deleting a label unlinks it; deleting a transaction removes its links.
-    expect((await client.delete(API.label(c.id))).status).toBe(204);
+    expect((await client.delete(pathOf(labelEndpoints.deleteLabel.path, { id: c.id }))).status).toBe(204);
     expect((await labelsForTransactions(suite.db, [first])).get(first)).toEqual([b]);
     await suite.db.delete(transactions).where(eq(transactions.id, first));
     expect(await suite.db.select().from(transactionLabels).where(eq(transactionLabels.transactionId, first))).toEqual([]);
@@ -196,10 +198,10 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
   it('POST transaction_labels stores one payment label per hash and user', async () => {
     const { client, userId } = await signedIn();
     // A label naming an invoice is its payer's: an unknown invoice is refused (payments.test.ts covers the rest).
-    const unknown = await client.post(API.transactionLabels, { name: 'Invoice #12', tx_hash: hash(99), invoice: '7d1f3c2a-5b6e-4f80-9a1b-2c3d4e5f6a7b' });
+    const unknown = await client.post(labelEndpoints.createTransactionLabel.path, { name: 'Invoice #12', tx_hash: hash(99), invoice: '7d1f3c2a-5b6e-4f80-9a1b-2c3d4e5f6a7b' });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({ invoice: ['Not a valid invoice id.'] });
-    const created = await client.post(API.transactionLabels, { name: 'Invoice #12', tx_hash: hash(99).toUpperCase().replace('0X', '0x') });
+    const created = await client.post(labelEndpoints.createTransactionLabel.path, { name: 'Invoice #12', tx_hash: hash(99).toUpperCase().replace('0X', '0x') });
     expect(created.status).toBe(201);
     const label = await json<TransactionLabelOut>(created);
     expect(label).toEqual({
@@ -210,16 +212,16 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
       created_at: suite.clock.now().toISOString(),
     });
 
-    const again = await client.post(API.transactionLabels, { name: 'Invoice #12 (paid)', tx_hash: hash(99) });
+    const again = await client.post(labelEndpoints.createTransactionLabel.path, { name: 'Invoice #12 (paid)', tx_hash: hash(99) });
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual({ ...label, name: 'Invoice #12 (paid)', invoice: null });
     expect(await suite.db.select().from(paymentLabels).where(eq(paymentLabels.userId, userId))).toHaveLength(1);
 
-    const btc = await client.post(API.transactionLabels, { name: 'BTC payment', tx_hash: 'ab'.repeat(32), invoice: null });
+    const btc = await client.post(labelEndpoints.createTransactionLabel.path, { name: 'BTC payment', tx_hash: 'ab'.repeat(32), invoice: null });
     expect(btc.status).toBe(201);
 
     const other = await signedIn();
-    expect((await other.client.post(API.transactionLabels, { name: 'Theirs', tx_hash: hash(99) })).status).toBe(201);
+    expect((await other.client.post(labelEndpoints.createTransactionLabel.path, { name: 'Theirs', tx_hash: hash(99) })).status).toBe(201);
 
     const found = await paymentLabelsForHashes(suite.db, userId, [hash(99).toUpperCase(), 'AB'.repeat(32), hash(5)]);
     expect(Object.fromEntries(found)).toEqual({
@@ -227,7 +229,7 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
       ['ab'.repeat(32)]: { name: 'BTC payment', invoice: null },
     });
 
-    const bad = await client.post(API.transactionLabels, { tx_hash: '0x12', invoice: 'INV-1' });
+    const bad = await client.post(labelEndpoints.createTransactionLabel.path, { tx_hash: '0x12', invoice: 'INV-1' });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({
       name: ['This field is required'],
@@ -243,11 +245,11 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
     await signInWithAddress(guest);
     expect(await list(guest)).toEqual([]);
     const attempts: [string, string, unknown][] = [
-      ['POST', API.labels, { name: 'Guest', color: 'RED' }],
-      ['POST', API.labels, { name: '' }],
-      ['PATCH', API.label(label.id), { name: 'Guest' }],
-      ['DELETE', API.label(label.id), undefined],
-      ['POST', API.transactionLabels, { name: 'Pay', tx_hash: hash(1) }],
+      ['POST', labelEndpoints.listLabels.path, { name: 'Guest', color: 'RED' }],
+      ['POST', labelEndpoints.listLabels.path, { name: '' }],
+      ['PATCH', pathOf(labelEndpoints.updateLabel.path, { id: label.id }), { name: 'Guest' }],
+      ['DELETE', pathOf(labelEndpoints.updateLabel.path, { id: label.id }), undefined],
+      ['POST', labelEndpoints.createTransactionLabel.path, { name: 'Pay', tx_hash: hash(1) }],
     ];
     for (const [method, path, body] of attempts) {
       const response = await guest.request(method, path, body === undefined ? {} : { json: body });
@@ -255,6 +257,6 @@ describe.each(availableDrivers())('labels on %s', (kind) => {
       expect(await response.json()).toEqual(FORBIDDEN);
     }
     expect(await list(owner.client)).toEqual([label]);
-    expect((await suite.client().get(API.labels)).status).toBe(401);
+    expect((await suite.client().get(labelEndpoints.listLabels.path)).status).toBe(401);
   });
 });

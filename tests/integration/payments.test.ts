@@ -11,6 +11,7 @@ import { createWalletClient, createPublicClient, http, parseAbi, type Address, t
 import { mnemonicToAccount } from 'viem/accounts';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { labelEndpoints } from '../../src/shared/contract/labels';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
 import { pathOf } from '../../src/shared/contract/endpoint';
@@ -223,7 +224,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const hash = await pay(o.address, 75_500_000n);
     const walletPayer = `wallet-payer-${o.userId.slice(0, 8)}@example.com`;
     const visitor = new TestClient(app);
-    const label = await visitor.post(API.transactionLabels, { name: `Payment of ${inv.name}`, tx_hash: hash, invoice: inv.id });
+    const label = await visitor.post(labelEndpoints.createTransactionLabel.path, { name: `Payment of ${inv.name}`, tx_hash: hash, invoice: inv.id });
     expect(label.status).toBe(201);
     const reported = await visitor.post(paymentEndpoints.emailPayment.path, { hash, data: { invoice: inv.id, email: walletPayer } });
     expect(reported.status).toBe(202);
@@ -277,7 +278,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const refused = await new TestClient(app).post(paymentEndpoints.emailPayment.path, { hash: elsewhere, data: { invoice: inv.id } });
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({ hash: ["This transaction pays no USDC to this invoice's address on Polygon."] });
-    const label = await new TestClient(app).post(API.transactionLabels, { name: 'x', tx_hash: elsewhere, invoice: inv.id });
+    const label = await new TestClient(app).post(labelEndpoints.createTransactionLabel.path, { name: 'x', tx_hash: elsewhere, invoice: inv.id });
     expect(label.status).toBe(400);
     expect(await status(inv.id)).toMatchObject({ state: 'DUE', payments: [] });
   }, 60_000);

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API } from '../../src/shared/api-paths';
-import type { PlanLimit, SubscriptionPlans, User } from '../../src/shared/api-types';
+import { planEndpoints } from '../../src/shared/contract/plans';
+import { userEndpoints } from '../../src/shared/contract/users';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
+import type { User } from '../../src/shared/api-types';
+import type { PlanLimit, SubscriptionPlans } from '../../src/shared/contract/plans';
 import { centralisedExchanges, documents, invoiceIssues, subscriptions, transactions, wallets } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
@@ -33,7 +36,7 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
     suite.db.update(subscriptions).set({ planCode, endsAt }).where(eq(subscriptions.userId, userId));
 
   it('lists the three plans with limits and euro prices (annual = 12 monthly less 8 percent)', async () => {
-    const plans = await json<SubscriptionPlans>(await suite.client().get(API.subscriptionPlans));
+    const plans = await json<SubscriptionPlans>(await suite.client().get(planEndpoints.listPlans.path));
     expect(Object.keys(plans)).toEqual(['STARTER', 'PLUS', 'ENTERPRISE']);
     expect(plans.STARTER).toMatchObject({
       name: 'Free Plan',
@@ -60,7 +63,7 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
   });
 
   it('limit routes need a session', async () => {
-    for (const path of [API.walletsLimit, API.invoicesLimit, API.transactionsLimit]) {
+    for (const path of [walletEndpoints.walletsLimit.path, planEndpoints.invoicesLimit.path, planEndpoints.transactionsLimit.path]) {
       expect((await suite.client().get(path)).status).toBe(401);
     }
   });
@@ -68,17 +71,17 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
   it('wallets/limit counts wallets and exchange accounts against the plan', async () => {
     const client = suite.client();
     const user = await signInWithWallet(client);
-    expect(await limit(client, API.walletsLimit)).toEqual({ limit: 1, count: 0, can_create: true });
+    expect(await limit(client, walletEndpoints.walletsLimit.path)).toEqual({ limit: 1, count: 0, can_create: true });
     await addWallets(user.id, 1);
-    expect(await limit(client, API.walletsLimit)).toEqual({ limit: 1, count: 1, can_create: false });
+    expect(await limit(client, walletEndpoints.walletsLimit.path)).toEqual({ limit: 1, count: 1, can_create: false });
     await setPlan(user.id, 'PLUS');
     await addWallets(user.id, 8);
-    expect(await limit(client, API.walletsLimit)).toEqual({ limit: 10, count: 9, can_create: true });
+    expect(await limit(client, walletEndpoints.walletsLimit.path)).toEqual({ limit: 10, count: 9, can_create: true });
     await suite.db.insert(centralisedExchanges).values(exchangeRow(user.id));
-    expect(await limit(client, API.walletsLimit)).toEqual({ limit: 10, count: 10, can_create: false });
+    expect(await limit(client, walletEndpoints.walletsLimit.path)).toEqual({ limit: 10, count: 10, can_create: false });
     await setPlan(user.id, 'ENTERPRISE');
-    expect(await limit(client, API.walletsLimit)).toEqual({ limit: null, count: 10, can_create: true });
-    const me = await json<User>(await client.get(API.user));
+    expect(await limit(client, walletEndpoints.walletsLimit.path)).toEqual({ limit: null, count: 10, can_create: true });
+    const me = await json<User>(await client.get(userEndpoints.getUser.path));
     expect(me).toMatchObject({ wallets_number: 9, has_wallet: true, subscription: { plan: 'ENTERPRISE' } });
   });
 
@@ -94,28 +97,28 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
     ]);
     // Documents themselves (drafts, reports) do not count.
     await suite.db.insert(documents).values([{ kind: 'INVOICE', state: 'DRAFT', createdAt: now, userId: user.id, name: 'D' }, { kind: 'TRANSACTION_REPORT', createdAt: now, userId: user.id, name: 'R' }]);
-    expect(await limit(client, API.invoicesLimit)).toEqual({ limit: 10, count: 9, can_create: true });
+    expect(await limit(client, planEndpoints.invoicesLimit.path)).toEqual({ limit: 10, count: 9, can_create: true });
     await suite.db.insert(invoiceIssues).values(issue(now));
-    expect(await limit(client, API.invoicesLimit)).toEqual({ limit: 10, count: 10, can_create: false });
+    expect(await limit(client, planEndpoints.invoicesLimit.path)).toEqual({ limit: 10, count: 10, can_create: false });
     await setPlan(user.id, 'PLUS');
-    expect(await limit(client, API.invoicesLimit)).toEqual({ limit: null, count: 10, can_create: true });
+    expect(await limit(client, planEndpoints.invoicesLimit.path)).toEqual({ limit: null, count: 10, can_create: true });
   });
 
   it('transactions/limit reports the fullest wallet against the per-wallet limit', async () => {
     const client = suite.client();
     const user = await signInWithWallet(client);
-    expect(await limit(client, API.transactionsLimit)).toEqual({ limit: 1000, count: 0, can_create: true });
+    expect(await limit(client, planEndpoints.transactionsLimit.path)).toEqual({ limit: 1000, count: 0, can_create: true });
     const [a, b] = await addWallets(user.id, 2);
     const rowsFor = (walletId: string | undefined, n: number) =>
       Array.from({ length: n }, () => transactionRow(user.id, walletId ?? null));
     await suite.db.insert(transactions).values([...rowsFor(a?.id, 999), ...rowsFor(b?.id, 400)]);
-    expect(await limit(client, API.transactionsLimit)).toEqual({ limit: 1000, count: 999, can_create: true });
+    expect(await limit(client, planEndpoints.transactionsLimit.path)).toEqual({ limit: 1000, count: 999, can_create: true });
     await suite.db.insert(transactions).values(rowsFor(a?.id, 1));
-    expect(await limit(client, API.transactionsLimit)).toEqual({ limit: 1000, count: 1000, can_create: false });
+    expect(await limit(client, planEndpoints.transactionsLimit.path)).toEqual({ limit: 1000, count: 1000, can_create: false });
     // Another user's transactions do not count.
     const otherClient = suite.client();
     await signInWithWallet(otherClient);
-    expect(await limit(otherClient, API.transactionsLimit)).toEqual({ limit: 1000, count: 0, can_create: true });
+    expect(await limit(otherClient, planEndpoints.transactionsLimit.path)).toEqual({ limit: 1000, count: 0, can_create: true });
   });
 
   it('a cancelled subscription past its end date falls back to the free plan', async () => {
@@ -123,7 +126,7 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
     const user = await signInWithWallet(client);
     const future = new Date(suite.clock.now().getTime() + 86400_000);
     await setPlan(user.id, 'PLUS', future);
-    expect((await json<User>(await client.get(API.user))).subscription).toEqual({
+    expect((await json<User>(await client.get(userEndpoints.getUser.path))).subscription).toEqual({
       plan: 'PLUS',
       cancelled_at: null,
       ends_at: future.toISOString(),
@@ -131,9 +134,9 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
       billing_interval: null,
       payment_failed: false,
     });
-    expect((await limit(client, API.walletsLimit)).limit).toBe(10);
+    expect((await limit(client, walletEndpoints.walletsLimit.path)).limit).toBe(10);
     await setPlan(user.id, 'PLUS', new Date(suite.clock.now().getTime() - 1000));
-    expect((await json<User>(await client.get(API.user))).subscription.plan).toBe('STARTER');
-    expect((await limit(client, API.walletsLimit)).limit).toBe(1);
+    expect((await json<User>(await client.get(userEndpoints.getUser.path))).subscription.plan).toBe('STARTER');
+    expect((await limit(client, walletEndpoints.walletsLimit.path)).limit).toBe(1);
   });
 });

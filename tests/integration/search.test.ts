@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
-import type { ContactOut, LabelOut, SearchCategory, TransactionPage } from '../../src/shared/data-types';
+import { labelEndpoints } from '../../src/shared/contract/labels';
+import { searchEndpoints } from '../../src/shared/contract/search';
+import type { ContactOut, LabelOut, TransactionPage } from '../../src/shared/data-types';
+import type { SearchCategory } from '../../src/shared/contract/search';
 import { centralisedExchanges, documents, labels, transactionLabels, transactions, wallets, type NewTransactionRow } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
@@ -33,7 +36,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
   }
 
   const search = async (client: TestClient, text: string): Promise<SearchCategory[]> => {
-    const response = await client.get(`${API.search}?search=${encodeURIComponent(text)}`);
+    const response = await client.get(`${searchEndpoints.search.path}?search=${encodeURIComponent(text)}`);
     expect(response.status).toBe(200);
     return json<SearchCategory[]>(response);
   };
@@ -77,7 +80,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
       expect(response.status).toBe(201);
     }
     const made = await json<ContactOut>(await client.post(API.contacts, contact('Ada', 'Lovelace', 'Engines')));
-    const label = await json<LabelOut>(await client.post(API.labels, { name: 'Savings', color: 'GREEN' }));
+    const label = await json<LabelOut>(await client.post(labelEndpoints.createLabel.path, { name: 'Savings', color: 'GREEN' }));
     await suite.db.insert(documents).values([
       { userId, kind: 'INVOICE', name: 'Invoice savings plan', createdAt: new Date('2024-02-01T00:00:00Z') },
       { userId, kind: 'TRANSACTION_REPORT', name: 'Savings report 2023', createdAt: new Date('2024-03-01T00:00:00Z') },
@@ -91,7 +94,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     // Another user's data is never found.
     const other = await signedIn();
     await wallet(other.userId, 'Savings of someone else');
-    await other.client.post(API.labels, { name: 'Savings too', color: 'RED' });
+    await other.client.post(labelEndpoints.createLabel.path, { name: 'Savings too', color: 'RED' });
 
     const result = await search(client, 'saving');
     expect(result.map((category) => category.category)).toEqual(['wallets', 'contacts', 'transactions', 'labels', 'documents']);
@@ -118,7 +121,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     expect(await search(client, 'nothing matches this')).toEqual([]);
     expect(await search(client, '')).toEqual([]);
     expect(await search(client, '   ')).toEqual([]);
-    expect(await json<SearchCategory[]>(await client.get(API.search))).toEqual([]);
+    expect(await json<SearchCategory[]>(await client.get(searchEndpoints.search.path))).toEqual([]);
   });
 
   it('transactions are found as the transactions list finds them: spam and inactive wallets left out, one item per hash', async () => {
@@ -183,9 +186,9 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     const found = texts(await search(guest, WALLET.slice(0, 8)));
     expect(found).toEqual({ transactions: ['+1.5 ETH · 0x00...0000003'] });
 
-    expect((await suite.client().get(`${API.search}?search=x`)).status).toBe(401);
+    expect((await suite.client().get(`${searchEndpoints.search.path}?search=x`)).status).toBe(401);
     const { client } = await signedIn();
-    const long = await client.get(`${API.search}?search=${'x'.repeat(201)}`);
+    const long = await client.get(`${searchEndpoints.search.path}?search=${'x'.repeat(201)}`);
     expect(long.status).toBe(400);
     expect(await long.json()).toEqual({ search: ['Ensure this field has no more than 200 characters.'] });
   });

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { API } from '../../src/shared/api-paths';
-import type { PublicConfig } from '../../src/shared/api-types';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { userEndpoints } from '../../src/shared/contract/users';
+import type { PublicConfig } from '../../src/shared/contract/auth';
 import { rawConnection } from './helpers/raw-connection';
 import { startServerProcess } from './helpers/server-process';
 
@@ -37,7 +39,7 @@ describe('the server process on PGlite', () => {
     let csrf: string | undefined;
     try {
       expect(first.output()).toContain(`listening on http://localhost:`);
-      const config = (await (await fetch(`${first.url}${API.config}`)).json()) as PublicConfig;
+      const config = (await (await fetch(`${first.url}${authEndpoints.publicConfig.path}`)).json()) as PublicConfig;
       expect(config.demo_wallets).toHaveLength(2);
       const page = await fetch(`${first.url}/overview`, { headers: { Accept: 'text/html' } });
       expect(await page.text()).toContain('<title>Ledgerloop</title>');
@@ -46,7 +48,7 @@ describe('the server process on PGlite', () => {
       expect(csrf).toBeDefined();
       // The client IP comes from the socket: the third attempt from 127.0.0.1 is refused.
       const attempt = () =>
-        fetch(`${first.url}${API.loginWithAddress}`, {
+        fetch(`${first.url}${authEndpoints.loginWithAddress.path}`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf ?? '', Cookie: `csrftoken=${csrf ?? ''}` },
           body: JSON.stringify({ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
@@ -61,7 +63,7 @@ describe('the server process on PGlite', () => {
     const second = await startServerProcess({ ...env, LOGIN_RATE_LIMIT_PER_IP: '100' });
     try {
       // Same secret key: a CSRF token from the first run is still accepted.
-      const response = await fetch(`${second.url}${API.loginWithAddress}`, {
+      const response = await fetch(`${second.url}${authEndpoints.loginWithAddress.path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf ?? '', Cookie: `csrftoken=${csrf ?? ''}` },
         body: JSON.stringify({ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
@@ -121,20 +123,20 @@ describe.skipIf(testDatabaseUrl === undefined || testDatabaseUrl === '')('server
     const [a, b] = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     try {
       for (const server of [a, b]) {
-        const config = (await (await fetch(`${server.url}${API.config}`)).json()) as PublicConfig;
+        const config = (await (await fetch(`${server.url}${authEndpoints.publicConfig.path}`)).json()) as PublicConfig;
         expect(config.demo_wallets).toHaveLength(2);
       }
       // A session made on one process works on the other.
       const csrfResponse = await fetch(`${a.url}${API.csrf}`);
       const csrf = cookieValue(csrfResponse, 'csrftoken') ?? '';
-      const login = await fetch(`${a.url}${API.loginDemo}`, {
+      const login = await fetch(`${a.url}${authEndpoints.loginDemo.path}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', 'X-CSRFToken': csrf, Cookie: `csrftoken=${csrf}` },
         body: JSON.stringify({ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }),
       });
       expect(login.status).toBe(200);
       const session = cookieValue(login, 'sessionid') ?? '';
-      const me = await fetch(`${b.url}${API.user}`, { headers: { Cookie: `sessionid=${session}` } });
+      const me = await fetch(`${b.url}${userEndpoints.getUser.path}`, { headers: { Cookie: `sessionid=${session}` } });
       expect(me.status).toBe(200);
       const db = new pg.Client({ connectionString: url.toString() });
       await db.connect();

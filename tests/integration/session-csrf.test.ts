@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API, CSRF_COOKIE, SESSION_COOKIE } from '../../src/shared/api-paths';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { userEndpoints } from '../../src/shared/contract/users';
 import type { User } from '../../src/shared/api-types';
 import { sessions } from '../../src/server/db/schema';
 import { sessionIdOf } from '../../src/server/auth/tokens';
@@ -35,19 +37,19 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
       const client = suite.client();
       await client.fetchCsrf();
       const body = { address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359' };
-      const missing = await client.post(API.loginWithAddress, body, { csrf: false });
+      const missing = await client.post(authEndpoints.loginWithAddress.path, body, { csrf: false });
       expect(missing.status).toBe(403);
       expect(await missing.json()).toEqual(CSRF_FAILED);
-      const wrong = await client.post(API.loginWithAddress, body, { csrf: 'abc.def' });
+      const wrong = await client.post(authEndpoints.loginWithAddress.path, body, { csrf: 'abc.def' });
       expect(wrong.status).toBe(403);
       expect(await wrong.json()).toEqual(CSRF_FAILED);
       // Header and cookie agree, but the token is not signed by the server.
       client.cookies.set(CSRF_COOKIE, 'forged.signature');
-      const forged = await client.post(API.loginWithAddress, body);
+      const forged = await client.post(authEndpoints.loginWithAddress.path, body);
       expect(forged.status).toBe(403);
       expect(client.sessionCookie).toBeUndefined();
       const noCookie = suite.client();
-      const onlyHeader = await noCookie.post(API.loginWithAddress, body, { csrf: (await suite.client().fetchCsrf()) });
+      const onlyHeader = await noCookie.post(authEndpoints.loginWithAddress.path, body, { csrf: (await suite.client().fetchCsrf()) });
       expect(onlyHeader.status).toBe(403);
     });
 
@@ -59,7 +61,7 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
       const aliceToken = alice.csrfCookie;
       expect(aliceToken).toBeDefined();
       bob.cookies.set(CSRF_COOKIE, aliceToken ?? '');
-      const response = await bob.patch(API.user, { first_name: 'Mallory' });
+      const response = await bob.patch(userEndpoints.updateUser.path, { first_name: 'Mallory' });
       expect(response.status).toBe(403);
       expect(await response.json()).toEqual(CSRF_FAILED);
       // The signed-out token a client held before signing in is no longer valid either.
@@ -67,15 +69,15 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
       const before = await carol.fetchCsrf();
       await signInWithWallet(carol);
       expect(carol.csrfCookie).not.toBe(before);
-      const stale = await carol.patch(API.user, { first_name: 'Carol' }, { csrf: before });
+      const stale = await carol.patch(userEndpoints.updateUser.path, { first_name: 'Carol' }, { csrf: before });
       expect(stale.status).toBe(403);
-      const fresh = await carol.patch(API.user, { first_name: 'Carol' });
+      const fresh = await carol.patch(userEndpoints.updateUser.path, { first_name: 'Carol' });
       expect(fresh.status).toBe(200);
     });
 
     it('lets GET through without a token and never changes state on GET', async () => {
       const client = suite.client();
-      const response = await client.get(API.user);
+      const response = await client.get(userEndpoints.getUser.path);
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual(NOT_AUTHENTICATED);
     });
@@ -85,7 +87,7 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
     it('sets an HttpOnly Lax session cookie and stores only the token hash', async () => {
       const client = suite.client();
       await client.fetchCsrf();
-      const response = await client.post(API.loginWithAddress, { address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' });
+      const response = await client.post(authEndpoints.loginWithAddress.path, { address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' });
       expect(response.status).toBe(200);
       const line = response.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`)) ?? '';
       expect(line).toMatch(/HttpOnly/i);
@@ -104,7 +106,7 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
       const client = suite.client(app);
       const csrf = await client.get(API.csrf);
       expect(csrf.headers.getSetCookie().join('\n')).toMatch(/Secure/);
-      const response = await client.post(API.loginWithAddress, { address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' });
+      const response = await client.post(authEndpoints.loginWithAddress.path, { address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' });
       const line = response.headers.getSetCookie().find((l) => l.startsWith(`${SESSION_COOKIE}=`)) ?? '';
       expect(line).toMatch(/Secure/);
       expect(response.headers.get('strict-transport-security')).toMatch(/max-age=/);
@@ -118,10 +120,10 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
       const second = await signInWithWallet(client);
       expect(client.sessionCookie).not.toBe(oldToken);
       expect(second.id).not.toBe(first.id);
-      const old = await stolen.get(API.user);
+      const old = await stolen.get(userEndpoints.getUser.path);
       expect(old.status).toBe(401);
       expect(await suite.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(oldToken)))).toHaveLength(0);
-      const current = await json<User>(await client.get(API.user));
+      const current = await json<User>(await client.get(userEndpoints.getUser.path));
       expect(current.id).toBe(second.id);
     });
 
@@ -131,18 +133,18 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
       const token = client.sessionCookie ?? '';
       const copy = client.clone();
       const csrfBefore = client.csrfCookie;
-      const response = await client.post(API.logout);
+      const response = await client.post(authEndpoints.logout.path);
       expect(response.status).toBe(204);
       expect(client.sessionCookie).toBeUndefined();
       expect(client.csrfCookie).toBeDefined();
       expect(client.csrfCookie).not.toBe(csrfBefore);
       expect(await suite.db.select().from(sessions).where(eq(sessions.id, sessionIdOf(token)))).toHaveLength(0);
-      expect((await copy.get(API.user)).status).toBe(401);
+      expect((await copy.get(userEndpoints.getUser.path)).status).toBe(401);
       // The new token is good for the next sign-in.
       await signInWithAddress(client);
       // Logout also works with no session at all, and with an empty JSON body.
-      expect((await suite.client().post(API.logout)).status).toBe(204);
-      const empty = await suite.client().request('POST', API.logout, { body: '', headers: { 'Content-Type': 'application/json' } });
+      expect((await suite.client().post(authEndpoints.logout.path)).status).toBe(204);
+      const empty = await suite.client().request('POST', authEndpoints.logout.path, { body: '', headers: { 'Content-Type': 'application/json' } });
       expect(empty.status).toBe(204);
     });
 
@@ -153,10 +155,10 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
       const id = sessionIdOf(client.sessionCookie ?? '');
       clock.advance(167 * HOUR);
       try {
-        expect((await client.get(API.user)).status).toBe(200);
+        expect((await client.get(userEndpoints.getUser.path)).status).toBe(200);
         // That request counted as activity; another full idle period passes.
         clock.advance(168 * HOUR + 1000);
-        const expired = await client.get(API.user);
+        const expired = await client.get(userEndpoints.getUser.path);
         expect(expired.status).toBe(401);
         expect(await expired.json()).toEqual(NOT_AUTHENTICATED);
         expect(client.sessionCookie).toBeUndefined();
@@ -175,11 +177,11 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
         for (let day = 1; day < 30; day += 1) {
           clock.advance(24 * HOUR);
           advanced += 24 * HOUR;
-          expect((await client.get(API.user)).status).toBe(200);
+          expect((await client.get(userEndpoints.getUser.path)).status).toBe(200);
         }
         clock.advance(24 * HOUR);
         advanced += 24 * HOUR;
-        expect((await client.get(API.user)).status).toBe(401);
+        expect((await client.get(userEndpoints.getUser.path)).status).toBe(401);
       } finally {
         clock.advance(-advanced);
       }
@@ -194,10 +196,10 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
         (await suite.db.select().from(sessions).where(eq(sessions.id, id)))[0]?.lastSeenAt.getTime();
       const start = await lastSeen();
       clock.advance(30_000);
-      await client.get(API.user);
+      await client.get(userEndpoints.getUser.path);
       expect(await lastSeen()).toBe(start);
       clock.advance(31_000);
-      await client.get(API.user);
+      await client.get(userEndpoints.getUser.path);
       expect(await lastSeen()).toBe(clock.now().getTime());
       clock.advance(-61_000);
     });
@@ -205,7 +207,7 @@ describe.each(availableDrivers())('sessions and CSRF on %s', (kind) => {
     it('an unknown session cookie is cleared and answers 401', async () => {
       const client = suite.client();
       client.cookies.set(SESSION_COOKIE, 'made-up-token');
-      const response = await client.get(API.user);
+      const response = await client.get(userEndpoints.getUser.path);
       expect(response.status).toBe(401);
       expect(client.sessionCookie).toBeUndefined();
     });

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { createApp } from '../../src/server/app';
 import type { Logger } from '../../src/server/logging/logger';
-import { API } from '../../src/shared/api-paths';
+import { authEndpoints } from '../../src/shared/contract/auth';
+import { planEndpoints } from '../../src/shared/contract/plans';
+import { userEndpoints } from '../../src/shared/contract/users';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite, testConfig } from './helpers/suite';
 import { openTestDatabase } from './helpers/test-database';
@@ -99,17 +101,17 @@ describe.each(availableDrivers())('static files, headers and errors on %s', (kin
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toMatch(/connect-src [^;]*wss:\/\/\*\.walletconnect\.com/);
     expect(csp).toMatch(/connect-src 'self' https:\/\/accounts\.google\.com /);
-    for (const response of [index, await app().request(API.config), await app().request('/api/nothing')]) {
+    for (const response of [index, await app().request(authEndpoints.publicConfig.path), await app().request('/api/nothing')]) {
       expect(response.headers.get('x-content-type-options')).toBe('nosniff');
       expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
     }
     const google = suite.makeApp({ env: { OIDC_ISSUER: 'https://login.example.org' } });
-    expect((await google.request(API.config)).headers.get('content-security-policy')).toContain(
+    expect((await google.request(authEndpoints.publicConfig.path)).headers.get('content-security-policy')).toContain(
       'connect-src \'self\' https://login.example.org',
     );
-    const apiResponse = await app().request(API.subscriptionPlans);
+    const apiResponse = await app().request(planEndpoints.listPlans.path);
     expect(apiResponse.headers.get('cache-control')).toBe('no-store');
   });
 
@@ -127,11 +129,11 @@ describe.each(availableDrivers())('static files, headers and errors on %s', (kin
     expect(await unknown.json()).toEqual({ detail: 'Not found.' });
     const unknownPost = await client.post('/api/no-such-route', {});
     expect(unknownPost.status).toBe(404);
-    const put = await client.request('PUT', API.user, { json: {} });
+    const put = await client.request('PUT', userEndpoints.getUser.path, { json: {} });
     expect(put.status).toBe(405);
     expect(put.headers.get('allow')).toBe('GET, HEAD, PATCH');
     expect(await put.json()).toEqual({ detail: 'Method "PUT" not allowed.' });
-    const getLogout = await client.get(API.logout);
+    const getLogout = await client.get(authEndpoints.logout.path);
     expect(getLogout.status).toBe(405);
     expect(getLogout.headers.get('allow')).toBe('POST');
   });
@@ -147,12 +149,12 @@ describe('unexpected failures', () => {
     };
     const logger: Logger = { debug: () => undefined, info: () => undefined, warn: record, error: record };
     const app = createApp({ db: database.db, config: testConfig(), logger });
-    const response = await app.request(API.subscriptionPlans);
+    const response = await app.request(planEndpoints.listPlans.path);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ detail: 'Unexpected server error occurred' });
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(logged).toHaveLength(1);
     expect(logged[0]?.message).toBe('Unhandled error');
-    expect(logged[0]?.fields).toMatchObject({ method: 'GET', path: API.subscriptionPlans });
+    expect(logged[0]?.fields).toMatchObject({ method: 'GET', path: planEndpoints.listPlans.path });
   });
 });

@@ -13,7 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { encodeFunctionData, parseAbi, toFunctionSelector, type Hex } from 'viem';
 import { API } from '../../src/shared/api-paths';
-import type { TransactionOut, TransactionPage, WalletDetail } from '../../src/shared/data-types';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
+import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
+import type { WalletOut } from '../../src/shared/contract/wallets';
 import { transactions, wallets } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/logging/logger';
@@ -240,9 +242,9 @@ describe.each(availableDrivers())('Axie breeding synced from the Ronin explorer 
   beforeAll(async () => {
     client = suite.client();
     await signInWithWallet(client);
-    const created = await client.post(API.wallets, { name: 'Axie farm', address: `ronin:${WALLET.slice(2)}`, network: 'RONIN' });
+    const created = await client.post(walletEndpoints.createWallet.path, { name: 'Axie farm', address: `ronin:${WALLET.slice(2)}`, network: 'RONIN' });
     expect(created.status).toBe(201);
-    walletId = (await json<WalletDetail>(created)).id;
+    walletId = (await json<WalletOut>(created)).id;
     server.reset();
     expect(await syncWallet(syncDeps(suite.db), walletId)).toBe('synced');
   });

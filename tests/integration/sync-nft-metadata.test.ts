@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { encodeFunctionResult, erc1155Abi, erc721Abi, toFunctionSelector, type Hex } from 'viem';
 import { API } from '../../src/shared/api-paths';
-import type { NftItem, TransactionPage, WalletDetail } from '../../src/shared/data-types';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
+import type { NftItem, TransactionPage } from '../../src/shared/data-types';
+import type { WalletOut } from '../../src/shared/contract/wallets';
 import { nftHoldings, wallets } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config/env';
 import { CONTRACT_ADDRESSES, NFT_DEFINITION } from '../../src/server/devnet/contracts';
@@ -241,9 +243,9 @@ describe.each(availableDrivers())('NFT metadata in the wallet sync on %s', (kind
     http = createHttpClient({ fetch: hostFetch, sleep: () => Promise.resolve(), logger: createLogger('silent') });
     client = suite.client();
     await signInWithWallet(client);
-    const created = await client.post(API.wallets, { name: 'Collector', address: WALLET, network: 'ETHEREUM' });
+    const created = await client.post(walletEndpoints.createWallet.path, { name: 'Collector', address: WALLET, network: 'ETHEREUM' });
     expect(created.status).toBe(201);
-    walletId = (await json<WalletDetail>(created)).id;
+    walletId = (await json<WalletOut>(created)).id;
   });
 
   it(`a run reads the metadata of at most ${String(METADATA_READS_PER_RUN)} items; the next run reads the rest`, async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API } from '../../src/shared/api-paths';
+import { userEndpoints } from '../../src/shared/contract/users';
 import type { User } from '../../src/shared/api-types';
 import {
   centralisedExchanges,
@@ -24,7 +24,7 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
   const suite = setupSuite(kind);
 
   it('GET user needs a session', async () => {
-    const response = await suite.client().get(API.user);
+    const response = await suite.client().get(userEndpoints.getUser.path);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
   });
@@ -32,7 +32,7 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
   it('GET user carries every field of the User object', async () => {
     const client = suite.client();
     await signInWithWallet(client);
-    const user = await json<User>(await client.get(API.user));
+    const user = await json<User>(await client.get(userEndpoints.getUser.path));
     expect(Object.keys(user).sort()).toEqual(
       [
         'id', 'address', 'type', 'signed_email', 'first_name', 'last_name', 'email', 'address_line1',
@@ -49,10 +49,10 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
     const queue = recordingQueue();
     const detach = attachJobQueue(suite.db, queue);
     try {
-      expect((await client.patch(API.user, { fiat_currency: 'CHF' })).status).toBe(200);
+      expect((await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'CHF' })).status).toBe(200);
       expect(queue.sent).toEqual([{ name: PRICE_FILL_JOB, data: {}, options: { singletonKey: PRICE_FILL_JOB } }]);
-      await client.patch(API.user, { fiat_currency: 'CHF', first_name: 'Ada' });
-      await client.patch(API.user, { timezone: 'Europe/Berlin' });
+      await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'CHF', first_name: 'Ada' });
+      await client.patch(userEndpoints.updateUser.path, { timezone: 'Europe/Berlin' });
       expect(queue.sent).toHaveLength(1);
     } finally {
       detach();
@@ -62,7 +62,7 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
   it('PATCH user saves the profile and preference fields', async () => {
     const client = suite.client();
     await signInWithWallet(client);
-    const response = await client.patch(API.user, {
+    const response = await client.patch(userEndpoints.updateUser.path, {
       fiat_currency: 'EUR',
       language: 'English',
       timezone: 'Europe/Berlin',
@@ -96,16 +96,16 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
       is_tutorial_viewed: true,
       suggestions: { ftcTimeout: '2030-01-02T03:04:05.000Z' },
     });
-    expect(await json<User>(await client.get(API.user))).toEqual(user);
+    expect(await json<User>(await client.get(userEndpoints.getUser.path))).toEqual(user);
     // Clearing works too.
-    const cleared = await json<User>(await client.patch(API.user, { email: '', suggestions: { ftcTimeout: null } }));
+    const cleared = await json<User>(await client.patch(userEndpoints.updateUser.path, { email: '', suggestions: { ftcTimeout: null } }));
     expect(cleared).toMatchObject({ email: '', suggestions: { ftcTimeout: null } });
   });
 
   it('PATCH user refuses invalid values field by field', async () => {
     const client = suite.client();
     await signInWithWallet(client);
-    const response = await client.patch(API.user, {
+    const response = await client.patch(userEndpoints.updateUser.path, {
       fiat_currency: 'DOGE',
       email: 'not-an-email',
       is_tutorial_viewed: 'yes',
@@ -137,7 +137,7 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
       .values({ userId: other.id, name: 'Other', address: '0x8ba1f109551bD432803012645Ac136ddd64DBA72', network: 'ETHEREUM' })
       .returning();
 
-    const response = await client.delete(API.deleteUser);
+    const response = await client.delete(userEndpoints.deleteUser.path);
     expect(response.status).toBe(204);
     expect(client.sessionCookie).toBeUndefined();
     for (const [table, column] of [
@@ -152,6 +152,6 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
       expect(await suite.db.select().from(table).where(eq(column, user.id))).toHaveLength(0);
     }
     expect(await suite.db.select().from(wallets).where(eq(wallets.id, otherWallet?.id ?? ''))).toHaveLength(1);
-    expect((await client.get(API.user)).status).toBe(401);
+    expect((await client.get(userEndpoints.getUser.path)).status).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { API } from '../../src/shared/api-paths';
-import type { ValidatedAddress } from '../../src/shared/api-types';
+import { addressEndpoints } from '../../src/shared/contract/addresses';
+import type { ValidatedAddress } from '../../src/shared/contract/addresses';
 import { EVM_NETWORKS, NETWORK_LABELS, NETWORKS, type Network } from '../../src/shared/enums';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
@@ -29,7 +29,7 @@ const INVALID = [
 describe.each(availableDrivers())('validate-address on %s', (kind) => {
   const suite = setupSuite(kind);
   const validate = (address: string, network?: string) =>
-    suite.client().post(API.validateAddress, network === undefined ? { address } : { address, network });
+    suite.client().post(addressEndpoints.validateAddress.path, network === undefined ? { address } : { address, network });
 
   it('accepts valid addresses on each network and normalises them', async () => {
     for (const network of NETWORKS) {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API } from '../../src/shared/api-paths';
+import { userEndpoints } from '../../src/shared/contract/users';
+import { walletEndpoints } from '../../src/shared/contract/wallets';
+import { pathOf } from '../../src/shared/contract/endpoint';
 import type { User } from '../../src/shared/api-types';
-import type { WalletDetail } from '../../src/shared/data-types';
+import type { WalletOut } from '../../src/shared/contract/wallets';
 import { MESSAGES } from '../../src/shared/messages';
 import {
   centralisedExchanges,
@@ -66,14 +68,14 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
     return { client, userId: user.id };
   }
 
-  const list = async (client: TestClient, query = ''): Promise<WalletDetail[]> => {
-    const response = await client.get(`${API.wallets}${query}`);
+  const list = async (client: TestClient, query = ''): Promise<WalletOut[]> => {
+    const response = await client.get(`${walletEndpoints.listWallets.path}${query}`);
     expect(response.status).toBe(200);
-    return json<WalletDetail[]>(response);
+    return json<WalletOut[]>(response);
   };
 
   describe('GET', () => {
-    it("lists only the signed-in user's wallets, by name by default, as WalletDetail", async () => {
+    it("lists only the signed-in user's wallets, by name by default, as WalletOut", async () => {
       const { client } = await userWithWallets();
       await userWithWallets();
       const found = await list(client);
@@ -136,7 +138,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
 
       // In euro through the stored FX rate of the day.
       await addFxRate(suite.db, dayOf(suite.clock.now()), 'EUR', '0.9');
-      expect((await client.patch(API.user, { fiat_currency: 'EUR' })).status).toBe(200);
+      expect((await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' })).status).toBe(200);
       const [inEuro] = await list(client);
       expect(inEuro).toMatchObject({ fiat_currency: 'EUR', total_balance: '2925' });
       expect(inEuro?.tokens.map((t) => t.value_fiat)).toEqual(['2700', '225']);
@@ -148,7 +150,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       expect(await names('-name')).toEqual(['savings', 'Polygon 100%_fun', 'Cold storage']);
       expect(await names('created_at')).toEqual(['savings', 'Polygon 100%_fun', 'Cold storage']);
       expect(await names('-created_at')).toEqual(['Cold storage', 'Polygon 100%_fun', 'savings']);
-      const bad = await client.get(`${API.wallets}?ordering=balance`);
+      const bad = await client.get(`${walletEndpoints.listWallets.path}?ordering=balance`);
       expect(bad.status).toBe(400);
       expect(await bad.json()).toEqual({ ordering: ['Choose one of: name, -name, created_at, -created_at.'] });
     });
@@ -165,24 +167,24 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
     });
 
     it('needs a session', async () => {
-      expect((await suite.client().get(API.wallets)).status).toBe(401);
+      expect((await suite.client().get(walletEndpoints.listWallets.path)).status).toBe(401);
     });
   });
 
   describe('POST', () => {
     it('adds a wallet with its address normalised, and has_wallet follows', async () => {
       const { client } = await fullUser();
-      expect((await json<User>(await client.get(API.user))).has_wallet).toBe(false);
-      const response = await client.post(API.wallets, { name: '  Trading ', address: EVM.toLowerCase(), network: 'ETHEREUM' });
+      expect((await json<User>(await client.get(userEndpoints.getUser.path))).has_wallet).toBe(false);
+      const response = await client.post(walletEndpoints.createWallet.path, { name: '  Trading ', address: EVM.toLowerCase(), network: 'ETHEREUM' });
       expect(response.status).toBe(201);
-      const wallet = await json<WalletDetail>(response);
+      const wallet = await json<WalletOut>(response);
       expect(wallet).toMatchObject({ name: 'Trading', address: EVM, network: 'ETHEREUM', is_active: true, tokens: [] });
       expect(Object.keys(wallet).sort()).toEqual(DETAIL_KEYS);
-      expect(await json<User>(await client.get(API.user))).toMatchObject({ has_wallet: true, wallets_number: 1 });
+      expect(await json<User>(await client.get(userEndpoints.getUser.path))).toMatchObject({ has_wallet: true, wallets_number: 1 });
 
-      const bitcoin = await client.post(API.wallets, { name: 'Cold', address: BTC.toUpperCase(), network: 'BITCOIN' });
+      const bitcoin = await client.post(walletEndpoints.createWallet.path, { name: 'Cold', address: BTC.toUpperCase(), network: 'BITCOIN' });
       expect(bitcoin.status).toBe(201);
-      expect((await json<WalletDetail>(bitcoin)).address).toBe(BTC);
+      expect((await json<WalletOut>(bitcoin)).address).toBe(BTC);
     });
 
     it('queues the new wallet\'s first sync', async () => {
@@ -190,14 +192,14 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       const queue = recordingQueue();
       const detach = attachJobQueue(suite.db, queue);
       try {
-        const wallet = await json<WalletDetail>(await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' }));
+        const wallet = await json<WalletOut>(await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }));
         expect(queue.sent).toEqual([
           { name: WALLET_SYNC_JOB, data: { walletId: wallet.id }, options: expect.objectContaining({ singletonKey: wallet.id }) },
         ]);
         const [cursor] = await suite.db.select().from(syncCursors).where(eq(syncCursors.walletId, wallet.id));
         expect(cursor).toMatchObject({ kind: 'account', nextRunAt: suite.clock.now() });
         // A refused wallet queues nothing.
-        await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' });
+        await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' });
         expect(queue.sent).toHaveLength(1);
       } finally {
         detach();
@@ -207,7 +209,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
     it('checks the form as documented: required fields, "Network is required", the address per network', async () => {
       const { client, user } = await fullUser();
       const errors = async (body: unknown) => {
-        const response = await client.post(API.wallets, body);
+        const response = await client.post(walletEndpoints.createWallet.path, body);
         expect(response.status).toBe(400);
         return response.json();
       };
@@ -241,20 +243,20 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
 
     it('refuses the same address twice on one network, clearly; another network is another wallet', async () => {
       const { client } = await fullUser();
-      expect((await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
-      const again = await client.post(API.wallets, { name: 'B', address: EVM.toLowerCase(), network: 'ETHEREUM' });
+      expect((await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
+      const again = await client.post(walletEndpoints.createWallet.path, { name: 'B', address: EVM.toLowerCase(), network: 'ETHEREUM' });
       expect(again.status).toBe(400);
       expect(await again.json()).toEqual({ address: ['This address is already one of your wallets on Ethereum.'] });
-      expect((await client.post(API.wallets, { name: 'C', address: EVM, network: 'POLYGON' })).status).toBe(201);
+      expect((await client.post(walletEndpoints.createWallet.path, { name: 'C', address: EVM, network: 'POLYGON' })).status).toBe(201);
       // Another user may track the same address.
       const other = await fullUser();
-      expect((await other.client.post(API.wallets, { name: 'D', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
+      expect((await other.client.post(walletEndpoints.createWallet.path, { name: 'D', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
     });
 
     it('enforces the plan limit, counting exchange accounts too', async () => {
       const { client, user } = await fullUser('STARTER');
-      expect((await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
-      const over = await client.post(API.wallets, { name: 'B', address: BTC, network: 'BITCOIN' });
+      expect((await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
+      const over = await client.post(walletEndpoints.createWallet.path, { name: 'B', address: BTC, network: 'BITCOIN' });
       expect(over.status).toBe(400);
       expect(await over.json()).toEqual({ non_field_errors: [MESSAGES.walletLimit(1)] });
 
@@ -262,8 +264,8 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       await suite.db.insert(centralisedExchanges).values(
         Array.from({ length: 8 }, () => ({ userId: user.id, exchange: 'BINANCE' as const, apiKeySealed: 'x', secretKeySealed: 'x' })),
       );
-      expect((await client.post(API.wallets, { name: 'B', address: BTC, network: 'BITCOIN' })).status).toBe(201);
-      const full = await client.post(API.wallets, { name: 'C', address: EVM, network: 'POLYGON' });
+      expect((await client.post(walletEndpoints.createWallet.path, { name: 'B', address: BTC, network: 'BITCOIN' })).status).toBe(201);
+      const full = await client.post(walletEndpoints.createWallet.path, { name: 'C', address: EVM, network: 'POLYGON' });
       expect(await full.json()).toEqual({ non_field_errors: [MESSAGES.walletLimit(10)] });
     });
 
@@ -274,7 +276,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       );
       const responses = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          client.clone().post(API.wallets, { name: `Race ${String(i)}`, address: newAccount().address, network: 'POLYGON' }),
+          client.clone().post(walletEndpoints.createWallet.path, { name: `Race ${String(i)}`, address: newAccount().address, network: 'POLYGON' }),
         ),
       );
       const statuses = responses.map((response) => response.status);
@@ -295,16 +297,16 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       const [theirs] = await list(other.client);
       if (mine === undefined || theirs === undefined) throw new Error('missing wallets');
 
-      const renamed = await client.patch(API.wallet(mine.id), { name: ' Deep freeze ' });
+      const renamed = await client.patch(pathOf(walletEndpoints.updateWallet.path, { id: mine.id }), { name: ' Deep freeze ' });
       expect(renamed.status).toBe(200);
-      expect(await json<WalletDetail>(renamed)).toMatchObject({ id: mine.id, name: 'Deep freeze', is_active: true });
-      const off = await client.patch(API.wallet(mine.id), { is_active: false });
-      expect(await json<WalletDetail>(off)).toMatchObject({ id: mine.id, name: 'Deep freeze', is_active: false });
-      const both = await client.patch(API.wallet(mine.id), { name: 'Cold', is_active: true });
-      expect(await json<WalletDetail>(both)).toMatchObject({ name: 'Cold', is_active: true });
+      expect(await json<WalletOut>(renamed)).toMatchObject({ id: mine.id, name: 'Deep freeze', is_active: true });
+      const off = await client.patch(pathOf(walletEndpoints.updateWallet.path, { id: mine.id }), { is_active: false });
+      expect(await json<WalletOut>(off)).toMatchObject({ id: mine.id, name: 'Deep freeze', is_active: false });
+      const both = await client.patch(pathOf(walletEndpoints.updateWallet.path, { id: mine.id }), { name: 'Cold', is_active: true });
+      expect(await json<WalletOut>(both)).toMatchObject({ name: 'Cold', is_active: true });
 
       const refused = async (body: unknown, expected: unknown) => {
-        const response = await client.patch(API.wallet(mine.id), body);
+        const response = await client.patch(pathOf(walletEndpoints.updateWallet.path, { id: mine.id }), body);
         expect(response.status).toBe(400);
         expect(await response.json()).toEqual(expected);
       };
@@ -321,12 +323,12 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       const [row] = await suite.db.select().from(wallets).where(eq(wallets.id, mine.id));
       expect(row).toMatchObject({ name: 'Cold', address: BTC, network: 'BITCOIN' });
 
-      const foreign = await client.patch(API.wallet(theirs.id), { is_active: false });
+      const foreign = await client.patch(pathOf(walletEndpoints.updateWallet.path, { id: theirs.id }), { is_active: false });
       expect(foreign.status).toBe(404);
       expect(await foreign.json()).toEqual({ detail: 'Not found.' });
       expect((await list(other.client)).find((w) => w.id === theirs.id)?.is_active).toBe(true);
       for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', "1' or '1'='1"]) {
-        expect((await client.patch(API.wallet(id), { is_active: true })).status).toBe(404);
+        expect((await client.patch(pathOf(walletEndpoints.updateWallet.path, { id: id }), { is_active: true })).status).toBe(404);
       }
     });
   });
@@ -359,26 +361,26 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       expect(detail?.wallet_documents).toEqual([{ id: linked.id, name: 'Linked' }]);
 
       const stranger = await fullUser();
-      expect((await stranger.client.delete(API.wallet(gone))).status).toBe(404);
+      expect((await stranger.client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: gone }))).status).toBe(404);
 
-      const response = await client.delete(API.wallet(gone));
+      const response = await client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: gone }));
       expect(response.status).toBe(204);
       expect((await list(client)).map((w) => w.name)).toEqual(['Keep']);
       const left = await suite.db.select().from(documents).where(eq(documents.userId, user.id));
       expect(left.map((d) => d.name).sort()).toEqual(['All wallets', 'Other wallet']);
       expect(await suite.db.select().from(transactions).where(eq(transactions.walletId, gone))).toHaveLength(0);
       expect(await suite.db.select().from(transactions).where(eq(transactions.walletId, keep))).toHaveLength(1);
-      expect((await client.delete(API.wallet(gone))).status).toBe(404);
+      expect((await client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: gone }))).status).toBe(404);
     });
 
     it('has_wallet becomes false with no wallets and no exchanges, true while either exists', async () => {
       const { client, user } = await fullUser();
-      const created = await json<WalletDetail>(await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' }));
+      const created = await json<WalletOut>(await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }));
       await suite.db.insert(centralisedExchanges).values({ userId: user.id, exchange: 'BINANCE', apiKeySealed: 'x', secretKeySealed: 'x' });
-      expect((await client.delete(API.wallet(created.id))).status).toBe(204);
-      expect((await json<User>(await client.get(API.user))).has_wallet).toBe(true);
+      expect((await client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: created.id }))).status).toBe(204);
+      expect((await json<User>(await client.get(userEndpoints.getUser.path))).has_wallet).toBe(true);
       await suite.db.delete(centralisedExchanges).where(eq(centralisedExchanges.userId, user.id));
-      expect(await json<User>(await client.get(API.user))).toMatchObject({ has_wallet: false, wallets_number: 0 });
+      expect(await json<User>(await client.get(userEndpoints.getUser.path))).toMatchObject({ has_wallet: false, wallets_number: 0 });
     });
   });
 
@@ -389,11 +391,11 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       const [wallet] = await list(client);
       if (wallet === undefined) throw new Error('The guest has no wallet');
       const attempts = [
-        client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' }),
-        client.post(API.wallets, {}),
-        client.patch(API.wallet(wallet.id), { name: 'Mine now' }),
-        client.patch(API.wallet(wallet.id), { is_active: false }),
-        client.delete(API.wallet(wallet.id)),
+        client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }),
+        client.post(walletEndpoints.createWallet.path, {}),
+        client.patch(pathOf(walletEndpoints.updateWallet.path, { id: wallet.id }), { name: 'Mine now' }),
+        client.patch(pathOf(walletEndpoints.updateWallet.path, { id: wallet.id }), { is_active: false }),
+        client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: wallet.id })),
       ];
       for (const response of await Promise.all(attempts)) {
         expect(response.status).toBe(403);

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PlanLimit, User, Wallet } from '../../src/shared/api-types';
+import type { User } from '../../src/shared/api-types';
+import type { PlanLimit } from '../../src/shared/contract/plans';
+import type { WalletOut as Wallet } from '../../src/shared/contract/wallets';
 import { avatarLetter } from '../../src/app/features/account-menu/avatar';
 import { signedInAs } from '../../src/app/features/account-menu/account-menu';
 import { limitMessage } from '../../src/app/features/quick-create/quick-create-menu';

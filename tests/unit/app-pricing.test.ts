@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { PricingPlan, Subscription } from '../../src/shared/api-types';
+import type { Subscription } from '../../src/shared/api-types';
+import type { PricingPlan } from '../../src/shared/contract/plans';
 import { cardAction, priceDisplay, subscriptionText, successText } from '../../src/app/features/pricing/pricing-rules';
 import { parsePricingSearch } from '../../src/app/features/pricing/pricing-search';
 import { annualPrice } from '../../src/server/plans/plan-catalogue';

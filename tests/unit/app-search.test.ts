@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchCategory } from '../../src/shared/data-types';
+import type { SearchCategory } from '../../src/shared/contract/search';
 import {
   canSeeMore,
   CATEGORY_INFO,

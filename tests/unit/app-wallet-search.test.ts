@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ExchangeAccount, WalletDetail } from '../../src/shared/data-types';
+import type { ExchangeAccount } from '../../src/shared/contract/exchanges';
+import type { WalletOut } from '../../src/shared/contract/wallets';
 import { parseTextSearch } from '../../src/app/routes/list-search';
 import { filterAccounts, matchesExchange, matchesWallet } from '../../src/app/features/wallets/wallet-search';
 import { walletDetail } from './helpers/wallet-detail';
 
-function wallet(name: string, address: string, network: WalletDetail['network']): WalletDetail {
+function wallet(name: string, address: string, network: WalletOut['network']): WalletOut {
   return walletDetail({ id: name, name, address, network });
 }
 

@@ -1,7 +1,7 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import * as v from 'valibot';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WalletDetail } from '../../src/shared/data-types';
+import type { WalletOut } from '../../src/shared/contract/wallets';
 import { MESSAGES } from '../../src/shared/messages';
 import { ApiError } from '../../src/app/lib/api-client';
 import { getToasts } from '../../src/app/lib/toast';
@@ -22,7 +22,8 @@ import {
   WALLET_DELETED_TEXT,
   walletMutationKeys,
 } from '../../src/app/features/wallets/wallet-mutations';
-import { anyUnsynchronized, walletDetailsQuery } from '../../src/app/features/wallets/wallet-queries';
+import { anyUnsynchronized } from '../../src/app/features/wallets/wallet-queries';
+import { walletsListQuery } from '../../src/app/lib/wallet-queries';
 import { walletDetail } from './helpers/wallet-detail';
 
 const ETH_ADDRESS = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
@@ -90,13 +91,13 @@ describe('wallet helpers', () => {
   });
 });
 
-function wallet(id: string, name: string): WalletDetail {
+function wallet(id: string, name: string): WalletOut {
   return walletDetail({ id, name, address: ETH_ADDRESS, created_at: '2025-01-01T00:00:00Z' });
 }
 
 describe('wallet mutations', () => {
   let client: QueryClient;
-  const listKey = walletDetailsQuery().queryKey;
+  const listKey = walletsListQuery().queryKey;
   let events: string[];
 
   beforeEach(() => {
@@ -134,7 +135,7 @@ describe('wallet mutations', () => {
     const calls = stubFetch(() => new Response(null, { status: 204 }));
     const observer = new MutationObserver<undefined, Error, RemoveVariables>(client, { mutationKey: walletMutationKeys.remove });
     await observer.mutate({ id: 'w1' });
-    expect(client.getQueryData<WalletDetail[]>(listKey)?.map((item) => item.id)).toEqual(['w2']);
+    expect(client.getQueryData<WalletOut[]>(listKey)?.map((item) => item.id)).toEqual(['w2']);
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/wallets/w1']);
     expect(getToasts().some((item) => item.message === WALLET_DELETED_TEXT)).toBe(true);
     expect(events).toEqual([RESET_FILTERS_EVENT]);
@@ -153,7 +154,7 @@ describe('wallet mutations', () => {
     );
     const observer = new MutationObserver<undefined, Error, RemoveVariables>(client, { mutationKey: walletMutationKeys.remove });
     await expect(observer.mutate({ id: 'w2' })).rejects.toBeInstanceOf(ApiError);
-    expect(client.getQueryData<WalletDetail[]>(listKey)?.map((item) => item.id)).toEqual(['w1', 'w2']);
+    expect(client.getQueryData<WalletOut[]>(listKey)?.map((item) => item.id)).toEqual(['w1', 'w2']);
     expect(getToasts().some((item) => item.message === 'Wallet is in use. Remove it later.')).toBe(true);
     expect(events).toEqual([]);
   });
@@ -167,12 +168,12 @@ describe('wallet mutations', () => {
         headers: { 'Content-Type': 'application/json' },
       });
     });
-    const observer = new MutationObserver<WalletDetail, Error, RenameWalletVariables>(client, {
+    const observer = new MutationObserver<WalletOut, Error, RenameWalletVariables>(client, {
       mutationKey: walletMutationKeys.rename,
     });
     const pending = observer.mutate({ id: 'w2', name: 'Cold storage' });
     await vi.advanceTimersByTimeAsync(0);
-    expect(client.getQueryData<WalletDetail[]>(listKey)?.find((item) => item.id === 'w2')?.name).toBe('Cold storage');
+    expect(client.getQueryData<WalletOut[]>(listKey)?.find((item) => item.id === 'w2')?.name).toBe('Cold storage');
     await pending;
     expect(bodies).toEqual([{ name: 'Cold storage' }]);
   });
@@ -181,7 +182,7 @@ describe('wallet mutations', () => {
     const calls = stubFetch(
       () => new Response(JSON.stringify(wallet('w3', 'New')), { status: 201, headers: { 'Content-Type': 'application/json' } }),
     );
-    const observer = new MutationObserver<WalletDetail, Error, CreateWalletVariables>(client, {
+    const observer = new MutationObserver<WalletOut, Error, CreateWalletVariables>(client, {
       mutationKey: walletMutationKeys.create,
     });
     await observer.mutate({ input: { name: 'New', address: ETH_ADDRESS, network: 'ETHEREUM' }, idempotencyKey: 'key-1' });

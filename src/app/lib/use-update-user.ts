@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, type UseMutationOptions } from '@tanstack/react-query';
-import { API } from '../../shared/api-paths';
 import type { User } from '../../shared/api-types';
+import { userEndpoints } from '../../shared/contract/users';
 import type { FiatCurrency } from '../../shared/enums';
 import { api } from './api-client';
 import { mutationKeys } from './query-keys';
@@ -25,7 +25,7 @@ export function useUpdateUser({ immediate, ...callbacks }: UpdateUserOptions = {
     ...(immediate && {
       networkMode: 'always',
       retry: false,
-      mutationFn: (patch: UserPatch) => api.patch<User>(API.user, patch, { silent: immediate.silent }),
+      mutationFn: (patch: UserPatch) => api.call(userEndpoints.updateUser, { body: patch, silent: immediate.silent }),
     }),
   });
 }

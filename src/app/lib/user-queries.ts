@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { API } from '../../shared/api-paths';
 import type { User } from '../../shared/api-types';
+import type { BodyOf } from '../../shared/contract/endpoint';
+import { userEndpoints } from '../../shared/contract/users';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 import { completeSignIn, getStoredUser, updateStoredUser } from './session';
@@ -13,7 +14,7 @@ export function currentUserQuery() {
   return queryOptions({
     queryKey: queryKeys.user,
     queryFn: async ({ signal }) => {
-      const user = await api.get<User>(API.user, undefined, { signal });
+      const user = await api.call(userEndpoints.getUser, { signal });
       if (getStoredUser()?.id === user.id) updateStoredUser(user);
       else await completeSignIn(user);
       return user;
@@ -22,27 +23,7 @@ export function currentUserQuery() {
 }
 
 /** Fields PATCH /api/user accepts (docs/settings.md). */
-export type UserPatch = Partial<
-  Pick<
-    User,
-    | 'fiat_currency'
-    | 'language'
-    | 'timezone'
-    | 'first_name'
-    | 'last_name'
-    | 'email'
-    | 'address_line1'
-    | 'address_line2'
-    | 'city'
-    | 'postal_code'
-    | 'country'
-    | 'tax_number'
-    | 'is_tutorial_viewed'
-  >
-> & {
-  /** Postpones the dashboard suggestion card until ftcTimeout. */
-  suggestions?: User['suggestions'];
-};
+export type UserPatch = BodyOf<typeof userEndpoints.updateUser>;
 
 /**
  * Defaults of PATCH /api/user; registered by key in query-client.ts. The answer replaces the stored user; a new
@@ -50,7 +31,7 @@ export type UserPatch = Partial<
  */
 export function updateUserDefaults(client: QueryClient) {
   return {
-    mutationFn: (patch: UserPatch) => api.patch<User>(API.user, patch),
+    mutationFn: (patch: UserPatch) => api.call(userEndpoints.updateUser, { body: patch }),
     onSuccess: async (user: User, patch: UserPatch) => {
       updateStoredUser(user);
       client.setQueryData(queryKeys.user, user);

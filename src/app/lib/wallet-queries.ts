@@ -1,14 +1,17 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { API } from '../../shared/api-paths';
-import type { PlanLimit, Wallet } from '../../shared/api-types';
+import { planEndpoints } from '../../shared/contract/plans';
+import { walletEndpoints, type WalletOut } from '../../shared/contract/wallets';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** GET /api/wallets ordered by name (docs/wallets.md). */
-export function walletsListQuery(params: { ordering?: string; search?: string } = { ordering: 'name' }) {
+/** The wallet list as every screen asks for it (one cache entry): by name. */
+export const WALLET_LIST_PARAMS = { ordering: 'name' } as const;
+
+/** GET /api/wallets ordered by name, with holdings and linked documents (docs/wallets.md). */
+export function walletsListQuery() {
   return queryOptions({
-    queryKey: queryKeys.walletsList(params),
-    queryFn: ({ signal }) => api.get<Wallet[]>(API.wallets, params, { signal }),
+    queryKey: queryKeys.walletsList(WALLET_LIST_PARAMS),
+    queryFn: ({ signal }) => api.call(walletEndpoints.listWallets, { query: WALLET_LIST_PARAMS, signal }),
   });
 }
 
@@ -16,7 +19,7 @@ export function walletsListQuery(params: { ordering?: string; search?: string } 
 export function walletsLimitQuery() {
   return queryOptions({
     queryKey: queryKeys.walletsLimit,
-    queryFn: ({ signal }) => api.get<PlanLimit>(API.walletsLimit, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(walletEndpoints.walletsLimit, { signal }),
     staleTime: 0,
   });
 }
@@ -25,7 +28,7 @@ export function walletsLimitQuery() {
 export function invoicesLimitQuery() {
   return queryOptions({
     queryKey: queryKeys.invoicesLimit,
-    queryFn: ({ signal }) => api.get<PlanLimit>(API.invoicesLimit, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(planEndpoints.invoicesLimit, { signal }),
     staleTime: 0,
   });
 }
@@ -36,23 +39,23 @@ export interface SetWalletActiveVariables {
 }
 
 /** Applies an is_active change to every cached wallet list (the optimistic part of the toggle). */
-export function applyWalletActive(wallets: readonly Wallet[], change: SetWalletActiveVariables): Wallet[] {
+export function applyWalletActive(wallets: readonly WalletOut[], change: SetWalletActiveVariables): WalletOut[] {
   return wallets.map((wallet) => (wallet.id === change.id ? { ...wallet, is_active: change.is_active } : wallet));
 }
 
 export interface SetWalletActiveContext {
-  previous: [readonly unknown[], Wallet[] | undefined][];
+  previous: [readonly unknown[], WalletOut[] | undefined][];
 }
 
 /** Defaults of the is_active toggle (PATCH /api/wallets/{id}); registered by key in query-client.ts. */
 export function setWalletActiveDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: SetWalletActiveVariables) =>
-      api.patch<Wallet>(API.wallet(variables.id), { is_active: variables.is_active }),
+      api.call(walletEndpoints.updateWallet, { params: { id: variables.id }, body: { is_active: variables.is_active } }),
     onMutate: async (variables: SetWalletActiveVariables): Promise<SetWalletActiveContext> => {
       await client.cancelQueries({ queryKey: [...queryKeys.wallets, 'list'] });
-      const previous = client.getQueriesData<Wallet[]>({ queryKey: [...queryKeys.wallets, 'list'] });
-      client.setQueriesData<Wallet[]>({ queryKey: [...queryKeys.wallets, 'list'] }, (old) =>
+      const previous = client.getQueriesData<WalletOut[]>({ queryKey: [...queryKeys.wallets, 'list'] });
+      client.setQueriesData<WalletOut[]>({ queryKey: [...queryKeys.wallets, 'list'] }, (old) =>
         old ? applyWalletActive(old, variables) : old,
       );
       return { previous };

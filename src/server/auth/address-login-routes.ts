@@ -1,15 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
 import { networksForAddress, normalizeAddress } from '../../shared/address-validation';
+import { authEndpoints } from '../../shared/contract/auth';
 import type { Network } from '../../shared/enums';
 import { MESSAGES } from '../../shared/messages';
-import { loginDemoSchema, loginWithAddressSchema } from '../../shared/schemas/auth';
 import { users } from '../db/schema';
 import { DEMO_WALLETS, demoAuthKey } from '../demo/demo-wallets';
 import { fieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { upsertAddressUser } from '../users/sign-in-users';
 import { limitSignInByAddress, limitSignInByIp, respondSignedIn } from './sign-in-flow';
@@ -25,9 +24,9 @@ function trackingNetwork(networks: readonly Network[]): Network | undefined {
 
 /** POST login-with-address (read-only guest) and POST login-demo. */
 export function registerAddressLoginRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.post(API.loginWithAddress, jsonBody(loginWithAddressSchema), async (c) => {
+  route(app, s, authEndpoints.loginWithAddress, async (c, { body }) => {
     await limitSignInByIp(c, s);
-    const { address } = c.req.valid('json');
+    const { address } = body;
     const network = trackingNetwork(networksForAddress(address));
     if (network === undefined) throw fieldError('address', MESSAGES.invalidAddress);
     const normalised = normalizeAddress(address, network);
@@ -36,9 +35,9 @@ export function registerAddressLoginRoutes(app: Hono<AppEnv>, s: Services): void
     return respondSignedIn(c, s, userId);
   });
 
-  app.post(API.loginDemo, jsonBody(loginDemoSchema), async (c) => {
+  route(app, s, authEndpoints.loginDemo, async (c, { body }) => {
     await limitSignInByIp(c, s);
-    const { address } = c.req.valid('json');
+    const { address } = body;
     const demo = DEMO_WALLETS.find((wallet) => wallet.address.toLowerCase() === address.toLowerCase());
     if (demo === undefined) throw fieldError('address', NOT_A_DEMO_WALLET);
     const [user] = await s.db

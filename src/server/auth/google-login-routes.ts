@@ -1,9 +1,8 @@
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
-import { loginWithGoogleSchema } from '../../shared/schemas/auth';
+import { authEndpoints } from '../../shared/contract/auth';
 import { nonFieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { upsertGoogleUser } from '../users/sign-in-users';
 import { OidcError } from './oidc-http';
@@ -38,11 +37,11 @@ async function userinfoFor(s: Services, accessToken: string, clientId: string): 
  * account's claims come from the issuer's userinfo endpoint.
  */
 export function registerGoogleLoginRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.post(API.loginWithGoogle, jsonBody(loginWithGoogleSchema), async (c) => {
+  route(app, s, authEndpoints.loginWithGoogle, async (c, { body }) => {
     await limitSignInByIp(c, s);
     const clientId = s.config.googleClientId;
     if (clientId === undefined) throw nonFieldError(GOOGLE_MESSAGES.disabled);
-    const { access_token: accessToken } = c.req.valid('json');
+    const { access_token: accessToken } = body;
     const info = await userinfoFor(s, accessToken, clientId);
     const email = info.email?.trim() ?? '';
     if (email === '' || info.email_verified !== true) throw nonFieldError(GOOGLE_MESSAGES.unverifiedEmail);

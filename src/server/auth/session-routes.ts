@@ -1,13 +1,14 @@
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
+import { authEndpoints } from '../../shared/contract/auth';
 import type { AppEnv } from '../http/app-env';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { currentCsrfToken, issueCsrfCookie } from './cookies';
 import { endSession } from './session';
 
 /** GET csrf (the token for the current session, issued when missing) and POST logout. */
 export function registerSessionRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.csrf, (c) => {
+  route(app, s, authEndpoints.csrf, (c) => {
     // Without a live session the token is bound to '' (a dead session cookie was just cleared).
     const binding = c.get('auth')?.sessionId ?? '';
     const token =
@@ -15,10 +16,10 @@ export function registerSessionRoutes(app: Hono<AppEnv>, s: Services): void {
       currentCsrfToken(c, s.config, binding) ??
       issueCsrfCookie(c, s.config, binding);
     c.header('Cache-Control', 'no-store');
-    return c.json({ csrf_token: token });
+    return { csrf_token: token };
   });
 
-  app.post(API.logout, async (c) => {
+  route(app, s, authEndpoints.logout, async (c) => {
     await endSession(c, s);
     return c.body(null, 204);
   });

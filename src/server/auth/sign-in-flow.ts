@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { User } from '../../shared/api-types';
+import type { UserOut } from '../../shared/contract/users';
 import type { AppEnv } from '../http/app-env';
 import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
@@ -51,7 +51,7 @@ export async function noteWalletFailure(s: Services, client: string): Promise<vo
 /** Starts a fresh session for `userId` and answers with the User object. */
 export async function respondSignedIn(c: Context<AppEnv>, s: Services, userId: string): Promise<Response> {
   await startSession(c, s, userId);
-  const user: User | null = await loadUserView(s.db, userId, s.config, s.now());
+  const user: UserOut | null = await loadUserView(s.db, userId, s.config, s.now());
   if (user === null) throw new Error('The signed-in user vanished.');
   return c.json(user);
 }

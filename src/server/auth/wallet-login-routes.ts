@@ -2,13 +2,11 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { getAddress } from 'viem';
 import { isEvmAddress } from '../../shared/address-validation';
-import { API } from '../../shared/api-paths';
-import type { WalletChallenge } from '../../shared/api-types';
-import { loginWithWalletResponseSchema, loginWithWalletSchema } from '../../shared/schemas/auth';
+import { authEndpoints } from '../../shared/contract/auth';
 import { signInChallenges } from '../db/schema';
 import { fieldError, nonFieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { upsertWalletUser } from '../users/sign-in-users';
 import { privilegesFor } from './privileges';
@@ -32,9 +30,8 @@ function checksummed(address: string): `0x${string}` {
 
 /** POST login-with-wallet (EIP-4361 challenge) and POST login-with-wallet/response (signature check). */
 export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.post(API.loginWithWallet, jsonBody(loginWithWalletSchema), async (c) => {
+  route(app, s, authEndpoints.loginWithWallet, async (c, { body }) => {
     await limitSignInByIp(c, s);
-    const body = c.req.valid('json');
     // A challenge proves nothing yet: only the client's IP is counted (failed proofs count per sign-in client).
     const address = checksummed(body.address);
     const client = ensureSignInClient(c, s.config);
@@ -60,13 +57,11 @@ export function registerWalletLoginRoutes(app: Hono<AppEnv>, s: Services): void 
       expiresAt,
       clientHash: client,
     });
-    const challenge: WalletChallenge = { message, nonce, expires_at: expiresAt.toISOString(), kind: body.kind };
-    return c.json(challenge);
+    return { message, nonce, expires_at: expiresAt.toISOString(), kind: body.kind };
   });
 
-  app.post(API.loginWithWalletResponse, jsonBody(loginWithWalletResponseSchema), async (c) => {
+  route(app, s, authEndpoints.loginWithWalletResponse, async (c, { body }) => {
     await limitSignInByIp(c, s);
-    const body = c.req.valid('json');
     const address = checksummed(body.address);
     const client = signInClientOf(c);
     // Without its sign-in client cookie a browser has no challenge to answer (the IP was counted above).

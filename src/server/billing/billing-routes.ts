@@ -1,16 +1,10 @@
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
-import {
-  BILLING_MESSAGES,
-  checkoutSessionSchema,
-  paymentSchema,
-  type PaymentResponse,
-  type RedirectResponse,
-} from '../../shared/schemas/billing';
-import { authOf, requireFullAccess } from '../auth/guards';
+import { billingEndpoints } from '../../shared/contract/billing';
+import { BILLING_MESSAGES } from '../../shared/schemas/billing';
+import { authOf } from '../auth/guards';
 import type { AppEnv } from '../http/app-env';
 import { fieldError, nonFieldError } from '../http/api-error';
-import { jsonBody } from '../http/validation';
+import { route } from '../http/route';
 import { loadSubscription } from '../plans/current-plan';
 import type { Services } from '../services';
 import type { Billing } from './billing';
@@ -27,10 +21,10 @@ export function registerBillingRoutes(app: Hono<AppEnv>, s: Services): void {
     return s.billing;
   };
 
-  app.post(API.paymentsCheckoutSession, requireFullAccess, jsonBody(checkoutSessionSchema), async (c) => {
+  route(app, s, billingEndpoints.createCheckoutSession, async (c, { body }) => {
     const billing = billingOf();
     const { user } = authOf(c);
-    const { price_id } = c.req.valid('json');
+    const { price_id } = body;
     if (!billing.prices.has(price_id)) throw fieldError('price_id', BILLING_MESSAGES.unknownPrice);
     const current = await loadSubscription(s.db, user.id, s.now());
     if (current.plan !== 'STARTER') throw nonFieldError(BILLING_MESSAGES.alreadySubscribed);
@@ -50,25 +44,23 @@ export function registerBillingRoutes(app: Hono<AppEnv>, s: Services): void {
       }),
     );
     if (session.url === null) throw nonFieldError(BILLING_MESSAGES.providerUnavailable);
-    const body: RedirectResponse = { redirect_url: session.url };
-    return c.json(body);
+    return { redirect_url: session.url };
   });
 
-  app.post(API.paymentsManage, requireFullAccess, async (c) => {
+  route(app, s, billingEndpoints.manageBilling, async (c) => {
     const billing = billingOf();
     const customer = await storedCustomerId(s.db, authOf(c).user.id);
     if (customer === null) throw nonFieldError(BILLING_MESSAGES.noBillingAccount);
     const session = await callStripe(s.logger, 'billing portal', () =>
       billing.stripe.billingPortal.sessions.create({ customer, return_url: `${s.config.publicUrl}/pricing` }),
     );
-    const body: RedirectResponse = { redirect_url: session.url };
-    return c.json(body);
+    return { redirect_url: session.url };
   });
 
-  app.post(API.payments, requireFullAccess, jsonBody(paymentSchema), async (c) => {
+  route(app, s, billingEndpoints.changePlan, async (c, { body }) => {
     const billing = billingOf();
     const { user } = authOf(c);
-    const { plan } = c.req.valid('json');
+    const { plan } = body;
     if (plan === 'ENTERPRISE') throw fieldError('plan', BILLING_MESSAGES.enterpriseContact);
     const apply = async (subscription: Parameters<typeof applyStripeSubscription>[4]) =>
       applyStripeSubscription(s.db, s.logger, billing.prices, user.id, subscription, s.now());
@@ -105,10 +97,9 @@ export function registerBillingRoutes(app: Hono<AppEnv>, s: Services): void {
       }
     }
     const subscription = await loadSubscription(s.db, user.id, s.now());
-    const body: PaymentResponse = {
+    return {
       subscription,
       pending: plan !== 'STARTER' && (subscription.plan !== plan || subscription.cancelled_at !== null),
     };
-    return c.json(body);
   });
 }

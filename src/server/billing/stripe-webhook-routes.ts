@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import Stripe from 'stripe';
-import { API } from '../../shared/api-paths';
+import { billingEndpoints } from '../../shared/contract/billing';
 import { stripeEvents } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { ApiError } from '../http/api-error';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import type { Billing } from './billing';
 import { billingNotConfigured } from './billing-errors';
@@ -70,7 +71,7 @@ async function handleEvent(s: Services, billing: Billing, event: Stripe.Event): 
  * token). Each event id is handled once; a failure answers 500 and Stripe delivers it again.
  */
 export function registerStripeWebhookRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.post(API.paymentsWebhook, async (c) => {
+  route(app, s, billingEndpoints.stripeWebhook, async (c) => {
     const billing = s.billing;
     if (billing === null) throw billingNotConfigured();
     const signature = c.req.header('stripe-signature');
@@ -83,7 +84,7 @@ export function registerStripeWebhookRoutes(app: Hono<AppEnv>, s: Services): voi
       throw new ApiError(400, { detail: INVALID_SIGNATURE });
     }
     const [seen] = await s.db.select({ id: stripeEvents.id }).from(stripeEvents).where(eq(stripeEvents.id, event.id));
-    if (seen !== undefined) return c.json({ received: true, duplicate: true });
+    if (seen !== undefined) return { received: true, duplicate: true };
     try {
       await handleEvent(s, billing, event);
     } catch (error) {
@@ -94,6 +95,6 @@ export function registerStripeWebhookRoutes(app: Hono<AppEnv>, s: Services): voi
       .insert(stripeEvents)
       .values({ id: event.id, type: event.type, createdAt: new Date(event.created * 1000), processedAt: s.now() })
       .onConflictDoNothing({ target: stripeEvents.id });
-    return c.json({ received: true });
+    return { received: true };
   });
 }

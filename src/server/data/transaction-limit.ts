@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PlanLimit } from '../../shared/api-types';
+import type { PlanLimit } from '../../shared/contract/plans';
 import type { Database } from '../db/database';
 import { currentPlan } from '../plans/current-plan';
 import { executeRows } from './sql-rows';

@@ -1,16 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
+import { exchangeEndpoints } from '../../shared/contract/exchanges';
 import type { Exchange } from '../../shared/enums';
-import { createExchangeSchema, type CreateExchangeInput } from '../../shared/schemas/exchange';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import type { CreateExchangeInput } from '../../shared/schemas/exchange';
+import { authOf } from '../auth/guards';
 import { SecretBoxError } from '../crypto/secret-box';
 import { fiatRatesOf } from '../data/data-services';
 import { isUuid } from '../data/ids';
 import { centralisedExchanges } from '../db/schema';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody } from '../http/validation';
+import { route } from '../http/route';
 import { createExchangeClient, EXCHANGE_DEFINITIONS, isExchangeKeyError } from '../providers/exchanges';
 import { isProviderError } from '../providers/http/provider-error';
 import type { Services } from '../services';
@@ -54,14 +54,13 @@ async function checkKey(s: Services, input: CreateExchangeInput): Promise<void> 
 
 /** GET and POST centralised-exchanges, DELETE centralised-exchanges/{id}. */
 export function registerExchangeRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.exchanges, requireUser, async (c) => {
+  route(app, s, exchangeEndpoints.listExchanges, async (c) => {
     const { user } = authOf(c);
     const fiat = await fiatRatesOf(s).context(user.fiatCurrency);
-    return c.json(await loadExchangeAccounts(s.db, user.id, fiat));
+    return loadExchangeAccounts(s.db, user.id, fiat);
   });
 
-  app.post(API.exchanges, requireFullAccess, jsonBody(createExchangeSchema), async (c) => {
-    const input = c.req.valid('json');
+  route(app, s, exchangeEndpoints.createExchange, async (c, { body: input }) => {
     const { user } = authOf(c);
     await checkKey(s, input);
     const box = secretBoxFor(s.config);
@@ -104,8 +103,7 @@ export function registerExchangeRoutes(app: Hono<AppEnv>, s: Services): void {
     return c.json(account, 201);
   });
 
-  app.delete(`${API.exchanges}/:id`, requireFullAccess, async (c) => {
-    const id = c.req.param('id');
+  route(app, s, exchangeEndpoints.deleteExchange, async (c, { params: { id } }) => {
     if (!isUuid(id)) throw notFound();
     const [row] = await s.db
       .delete(centralisedExchanges)

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { ExchangeAccount } from '../../shared/data-types';
+import type { ExchangeAccount } from '../../shared/contract/exchanges';
 import type { Database } from '../db/database';
 import { centralisedExchanges } from '../db/schema';
 import type { FiatContext } from '../data/fiat-rates';

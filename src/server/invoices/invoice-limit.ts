@@ -1,5 +1,5 @@
 import { and, count, eq, gte, lt } from 'drizzle-orm';
-import type { PlanLimit } from '../../shared/api-types';
+import type { PlanLimit } from '../../shared/contract/plans';
 import type { Database } from '../db/database';
 import { invoiceIssues } from '../db/schema';
 import { currentPlan } from '../plans/current-plan';

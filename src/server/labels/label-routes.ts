@@ -1,8 +1,6 @@
 import type { Hono } from 'hono';
-import * as v from 'valibot';
-import { API } from '../../shared/api-paths';
-import { labelSchema, patchLabelSchema, transactionLabelSchema } from '../../shared/schemas/label';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { labelEndpoints } from '../../shared/contract/labels';
+import { authOf, requireFullAccess } from '../auth/guards';
 import { idempotencyKeyOf, replayHeaders } from '../contacts/idempotency-key';
 import { fieldError, notFound } from '../http/api-error';
 import { limitPayer } from '../payments/pay-rate-limit';
@@ -10,8 +8,7 @@ import { paymentDepsOf } from '../payments/payment-deps';
 import { verifyReportedHash } from '../payments/payment-verify';
 import { invoiceTarget } from '../payments/payment-targets';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody, queryParams } from '../http/validation';
-import { searchParam } from '../search/search-text';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { createLabel, deleteLabel, listLabels, updateLabel } from './label-store';
 import { savePaymentLabel } from './payment-labels';
@@ -24,38 +21,31 @@ function labelIdOf(id: string): string {
   return id.toLowerCase();
 }
 
-const listLabelsQuerySchema = v.object({ search: searchParam });
-
 /**
  * Labels (docs/labels.md, docs/data-model.md): GET labels, POST labels {name, color} (Idempotency-Key honoured), PATCH
  * and DELETE labels/{id}; POST transaction_labels {name, tx_hash, invoice} for the label of a payment.
  */
 export function registerLabelRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.labels, requireUser, queryParams(listLabelsQuerySchema), async (c) => {
-    const { search } = c.req.valid('query');
-    return c.json(await listLabels(s.db, authOf(c).user.id, search));
-  });
+  route(app, s, labelEndpoints.listLabels, async (c, { query }) => listLabels(s.db, authOf(c).user.id, query.search));
 
-  app.post(API.labels, requireFullAccess, jsonBody(labelSchema), async (c) => {
+  route(app, s, labelEndpoints.createLabel, async (c, { body }) => {
     const key = idempotencyKeyOf(c);
-    const { value, replayed } = await createLabel(s.db, authOf(c).user.id, c.req.valid('json'), key);
+    const { value, replayed } = await createLabel(s.db, authOf(c).user.id, body, key);
     return c.json(value, 201, replayHeaders(replayed));
   });
 
-  app.patch(`${API.labels}/:id`, requireFullAccess, jsonBody(patchLabelSchema), async (c) => {
-    const id = labelIdOf(c.req.param('id'));
-    return c.json(await updateLabel(s.db, authOf(c).user.id, id, c.req.valid('json')));
-  });
+  route(app, s, labelEndpoints.updateLabel, async (c, { params, body }) =>
+    updateLabel(s.db, authOf(c).user.id, labelIdOf(params.id), body),
+  );
 
-  app.delete(`${API.labels}/:id`, requireFullAccess, async (c) => {
-    await deleteLabel(s.db, authOf(c).user.id, labelIdOf(c.req.param('id')));
+  route(app, s, labelEndpoints.deleteLabel, async (c, { params }) => {
+    await deleteLabel(s.db, authOf(c).user.id, labelIdOf(params.id));
     return c.body(null, 204);
   });
 
   // With an invoice it is its payer's call (signed out too): the hash must pay that invoice, and the label is the
   // invoice owner's. Without one it labels the signed-in user's own transaction.
-  app.post(API.transactionLabels, jsonBody(transactionLabelSchema), async (c) => {
-    const body = c.req.valid('json');
+  route(app, s, labelEndpoints.createTransactionLabel, async (c, { body }) => {
     if (body.invoice === null) {
       await requireFullAccess(c, async () => undefined);
       const { label, created } = await savePaymentLabel(s.db, authOf(c).user.id, body, s.now());

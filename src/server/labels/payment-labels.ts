@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { TransactionLabelOut } from '../../shared/data-types';
+import type { TransactionLabelOut } from '../../shared/contract/labels';
 import type { TransactionLabelInput } from '../../shared/schemas/label';
 import type { Database } from '../db/database';
 import { paymentLabels, type PaymentLabelRow } from '../db/schema';

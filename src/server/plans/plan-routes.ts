@@ -1,10 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
-import type { PlanLimit, PricingPlan, SubscriptionPlans } from '../../shared/api-types';
-import { authOf, requireUser } from '../auth/guards';
+import { planEndpoints, type PlanLimit, type PricingPlan, type SubscriptionPlans } from '../../shared/contract/plans';
+import { walletEndpoints } from '../../shared/contract/wallets';
+import { authOf } from '../auth/guards';
 import { centralisedExchanges, plans, wallets, type PlanRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
+import { route } from '../http/route';
 import type { Config } from '../config/env';
 import type { Services } from '../services';
 import { transactionLimit } from '../data/transaction-limit';
@@ -36,27 +37,22 @@ export const planLimit = (limit: number | null, used: number): PlanLimit => ({
 
 /** GET subscription-plans and the three limit calls, answered from real counts. */
 export function registerPlanRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.subscriptionPlans, async (c) => {
+  route(app, s, planEndpoints.listPlans, async () => {
     const rows = await s.db.select().from(plans).orderBy(asc(plans.sortOrder));
-    const result = Object.fromEntries(rows.map((plan) => [plan.code, toPricingPlan(plan, s.config)])) as SubscriptionPlans;
-    return c.json(result);
+    return Object.fromEntries(rows.map((plan) => [plan.code, toPricingPlan(plan, s.config)])) as SubscriptionPlans;
   });
 
-  app.get(API.walletsLimit, requireUser, async (c) => {
+  route(app, s, walletEndpoints.walletsLimit, async (c) => {
     const userId = authOf(c).user.id;
     const [plan, [walletCount], [exchangeCount]] = await Promise.all([
       currentPlan(s.db, userId, s.now()),
       s.db.select({ n: count() }).from(wallets).where(eq(wallets.userId, userId)),
       s.db.select({ n: count() }).from(centralisedExchanges).where(eq(centralisedExchanges.userId, userId)),
     ]);
-    return c.json(planLimit(plan.maxNumWallets, Number(walletCount?.n ?? 0) + Number(exchangeCount?.n ?? 0)));
+    return planLimit(plan.maxNumWallets, Number(walletCount?.n ?? 0) + Number(exchangeCount?.n ?? 0));
   });
 
-  app.get(API.invoicesLimit, requireUser, async (c) => {
-    return c.json(await invoiceLimit(s.db, authOf(c).user.id, s.now()));
-  });
+  route(app, s, planEndpoints.invoicesLimit, async (c) => invoiceLimit(s.db, authOf(c).user.id, s.now()));
 
-  app.get(API.transactionsLimit, requireUser, async (c) => {
-    return c.json(await transactionLimit(s.db, authOf(c).user.id, s.now()));
-  });
+  route(app, s, planEndpoints.transactionsLimit, async (c) => transactionLimit(s.db, authOf(c).user.id, s.now()));
 }

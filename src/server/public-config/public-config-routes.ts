@@ -1,10 +1,10 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
-import type { DemoWallet, PublicConfig } from '../../shared/api-types';
+import { authEndpoints, type DemoWallet } from '../../shared/contract/auth';
 import { users, wallets } from '../db/schema';
 import { DEMO_WALLETS } from '../demo/demo-wallets';
 import type { AppEnv } from '../http/app-env';
+import { route } from '../http/route';
 import type { Services } from '../services';
 
 export const APP_NAME = 'Ledgerloop';
@@ -34,7 +34,7 @@ export function registerPublicConfigRoutes(app: Hono<AppEnv>, s: Services): void
     }
   };
 
-  app.get(API.config, async (c) => {
+  route(app, s, authEndpoints.publicConfig, async () => {
     const demoWallets: DemoWallet[] = await s.db
       .select({ address: wallets.address, name: wallets.name, network: wallets.network })
       .from(wallets)
@@ -48,7 +48,7 @@ export function registerPublicConfigRoutes(app: Hono<AppEnv>, s: Services): void
     };
     demoWallets.sort((a, b) => rank(a.address) - rank(b.address));
     const endpoint = await authorizationEndpoint();
-    const config: PublicConfig = {
+    return {
       app_name: APP_NAME,
       google_client_id: s.config.googleClientId ?? null,
       google_authorization_endpoint: endpoint,
@@ -57,6 +57,5 @@ export function registerPublicConfigRoutes(app: Hono<AppEnv>, s: Services): void
       billing_enabled: s.billing !== null,
       ftc_enabled: s.config.ftc !== null,
     };
-    return c.json(config);
   });
 }

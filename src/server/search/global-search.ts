@@ -1,4 +1,4 @@
-import type { SearchCategory } from '../../shared/data-types';
+import type { SearchCategory } from '../../shared/contract/search';
 import type { Database } from '../db/database';
 import { searchContacts, searchDocuments, searchLabels, searchWallets } from './search-categories';
 import { searchTransactions } from './search-transactions';

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, ne, or, sql } from 'drizzle-orm';
-import type { SearchCategory } from '../../shared/data-types';
+import type { SearchCategory } from '../../shared/contract/search';
 import { EXCHANGES } from '../../shared/enums';
 import { contactViews } from '../contacts/contact-view';
 import { findContacts } from '../contacts/contact-list';

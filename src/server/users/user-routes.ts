@@ -1,15 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
-import type { User } from '../../shared/api-types';
-import { patchUserSchema, type PatchUserInput } from '../../shared/schemas/user';
+import { userEndpoints, type UserOut } from '../../shared/contract/users';
+import type { PatchUserInput } from '../../shared/schemas/user';
 import { endSession } from '../auth/session';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { authOf } from '../auth/guards';
 import { endBillingOf } from '../billing/end-billing';
 import { users, type NewUserRow, type UserRow } from '../db/schema';
 import { fieldError, notAuthenticated } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { enqueuePriceFill } from '../sync/enqueue';
 import { loadUserView } from './user-view';
@@ -45,17 +44,17 @@ function userChanges(user: UserRow, input: PatchUserInput): Partial<NewUserRow> 
 
 /** GET user, PATCH user, DELETE delete-user. */
 export function registerUserRoutes(app: Hono<AppEnv>, s: Services): void {
-  const view = async (userId: string): Promise<User> => {
+  const view = async (userId: string): Promise<UserOut> => {
     const user = await loadUserView(s.db, userId, s.config, s.now());
     if (user === null) throw notAuthenticated();
     return user;
   };
 
-  app.get(API.user, requireUser, async (c) => c.json(await view(authOf(c).user.id)));
+  route(app, s, userEndpoints.getUser, async (c) => view(authOf(c).user.id));
 
-  app.patch(API.user, requireFullAccess, jsonBody(patchUserSchema), async (c) => {
+  route(app, s, userEndpoints.updateUser, async (c, { body }) => {
     const { user } = authOf(c);
-    const changes = userChanges(user, c.req.valid('json'));
+    const changes = userChanges(user, body);
     if (Object.keys(changes).length > 0) {
       await s.db
         .update(users)
@@ -64,10 +63,10 @@ export function registerUserRoutes(app: Hono<AppEnv>, s: Services): void {
       // Values in the new currency need its rates on the days of the user's history.
       if (changes.fiatCurrency !== undefined && changes.fiatCurrency !== user.fiatCurrency) await enqueuePriceFill(s);
     }
-    return c.json(await view(user.id));
+    return view(user.id);
   });
 
-  app.delete(API.deleteUser, requireFullAccess, async (c) => {
+  route(app, s, userEndpoints.deleteUser, async (c) => {
     const { user } = authOf(c);
     await endBillingOf(s.db, s.logger, s.billing, user.id);
     // Sessions, subscription, wallets, exchanges, documents and transactions go with the user (ON DELETE CASCADE).

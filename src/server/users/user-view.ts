@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Subscription, User } from '../../shared/api-types';
+import type { UserOut } from '../../shared/contract/users';
+import type { Subscription } from '../../shared/schemas/billing';
 import type { Config } from '../config/env';
 import type { Database } from '../db/database';
 import { centralisedExchanges, subscriptions, users, wallets, type UserRow } from '../db/schema';
@@ -14,7 +15,7 @@ export async function loadUserView(
   userId: string,
   config: ViewConfig,
   now: Date,
-): Promise<User | null> {
+): Promise<UserOut | null> {
   const [row] = await db
     .select({
       user: users,
@@ -44,7 +45,7 @@ export function toUserView(
     subscription: Subscription;
     config: ViewConfig;
   },
-): User {
+): UserOut {
   return {
     id: user.id,
     address: user.address,

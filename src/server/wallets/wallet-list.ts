@@ -1,13 +1,10 @@
 import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { WalletDetail } from '../../shared/data-types';
+import type { WalletOrdering, WalletOut } from '../../shared/contract/wallets';
 import type { Database } from '../db/database';
 import { documents, documentWallets, wallets, type WalletRow } from '../db/schema';
 import type { FiatContext } from '../data/fiat-rates';
 import { holdingsOf, toWalletTokens, totalValue } from '../data/holdings';
 import { timestampOf } from '../data/sql-dates';
-
-export const WALLET_ORDERINGS = ['name', '-name', 'created_at', '-created_at'] as const;
-export type WalletOrdering = (typeof WALLET_ORDERINGS)[number];
 
 const orderBy = (ordering: WalletOrdering): SQL[] => {
   switch (ordering) {
@@ -41,7 +38,7 @@ export async function loadWalletDetails(
   userId: string,
   query: WalletQuery,
   fiat: FiatContext,
-): Promise<WalletDetail[]> {
+): Promise<WalletOut[]> {
   const filters: SQL[] = [eq(wallets.userId, userId)];
   if (query.search !== undefined && query.search !== '') {
     const pattern = likePattern(query.search);

@@ -1,55 +1,37 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import * as v from 'valibot';
 import { normalizeAddress } from '../../shared/address-validation';
-import { API } from '../../shared/api-paths';
-import type { WalletDetail } from '../../shared/data-types';
+import { walletEndpoints, type WalletOut } from '../../shared/contract/wallets';
 import { NETWORK_LABELS } from '../../shared/enums';
-import { createWalletSchema, patchWalletSchema } from '../../shared/schemas/wallet';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { authOf } from '../auth/guards';
 import { fiatRatesOf } from '../data/data-services';
 import { documents, documentWallets, wallets } from '../db/schema';
 import { fieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody, queryParams } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { enqueueWalletSync } from '../sync/enqueue';
 import { isUuid } from '../data/ids';
-import { loadWalletDetails, WALLET_ORDERINGS } from './wallet-list';
+import { loadWalletDetails } from './wallet-list';
 import { withWalletSlot } from './wallet-slot';
-
-export { WALLET_ORDERINGS } from './wallet-list';
-
-const listWalletsQuerySchema = v.object({
-  ordering: v.optional(v.picklist(WALLET_ORDERINGS, `Choose one of: ${WALLET_ORDERINGS.join(', ')}.`), 'name'),
-  search: v.optional(
-    v.pipe(
-      v.string('Give one search text.'),
-      v.trim(),
-      v.maxLength(200, 'Ensure this field has no more than 200 characters.'),
-    ),
-  ),
-});
 
 const duplicateWallet = (network: keyof typeof NETWORK_LABELS): string =>
   `This address is already one of your wallets on ${NETWORK_LABELS[network]}.`;
 
 /** GET, POST wallets; PATCH and DELETE wallets/{id}. Only the signed-in user's wallets; guests only read. */
 export function registerWalletRoutes(app: Hono<AppEnv>, s: Services): void {
-  const detailsOf = async (userId: string, ids: readonly string[], fiat: WalletDetail['fiat_currency']) => {
+  const detailsOf = async (userId: string, ids: readonly string[], fiat: WalletOut['fiat_currency']) => {
     const context = await fiatRatesOf(s).context(fiat);
     return loadWalletDetails(s.db, userId, { ids }, context);
   };
 
-  app.get(API.wallets, requireUser, queryParams(listWalletsQuerySchema), async (c) => {
-    const { ordering, search } = c.req.valid('query');
+  route(app, s, walletEndpoints.listWallets, async (c, { query }) => {
     const { user } = authOf(c);
     const context = await fiatRatesOf(s).context(user.fiatCurrency);
-    return c.json(await loadWalletDetails(s.db, user.id, { ordering, search }, context));
+    return loadWalletDetails(s.db, user.id, query, context);
   });
 
-  app.post(API.wallets, requireFullAccess, jsonBody(createWalletSchema), async (c) => {
-    const input = c.req.valid('json');
+  route(app, s, walletEndpoints.createWallet, async (c, { body: input }) => {
     const { user } = authOf(c);
     const address = normalizeAddress(input.address, input.network);
     const created = await withWalletSlot(s.db, user.id, s.now(), async (tx) => {
@@ -76,10 +58,8 @@ export function registerWalletRoutes(app: Hono<AppEnv>, s: Services): void {
     return c.json(detail, 201);
   });
 
-  app.patch(`${API.wallets}/:id`, requireFullAccess, jsonBody(patchWalletSchema), async (c) => {
-    const id = c.req.param('id');
+  route(app, s, walletEndpoints.updateWallet, async (c, { params: { id }, body: changes }) => {
     if (!isUuid(id)) throw notFound();
-    const changes = c.req.valid('json');
     const { user } = authOf(c);
     const [row] = await s.db
       .update(wallets)
@@ -91,11 +71,11 @@ export function registerWalletRoutes(app: Hono<AppEnv>, s: Services): void {
       .returning({ id: wallets.id });
     if (row === undefined) throw notFound();
     const [detail] = await detailsOf(user.id, [row.id], user.fiatCurrency);
-    return c.json(detail);
+    if (detail === undefined) throw notFound();
+    return detail;
   });
 
-  app.delete(`${API.wallets}/:id`, requireFullAccess, async (c) => {
-    const id = c.req.param('id');
+  route(app, s, walletEndpoints.deleteWallet, async (c, { params: { id } }) => {
     if (!isUuid(id)) throw notFound();
     const { user } = authOf(c);
     await s.db.transaction(async (tx) => {

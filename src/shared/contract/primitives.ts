@@ -29,3 +29,17 @@ export const labelColor = v.picklist(LABEL_COLORS);
 
 /** A label as every answer that carries labels writes it. */
 export const labelOut = v.object({ id: v.string(), name: v.string(), color: labelColor });
+
+/** A token as holdings and transactions name it. */
+export const tokenRefOut = v.object({
+  id: v.string(),
+  symbol: v.string(),
+  name: v.string(),
+  image_url: v.nullable(v.string()),
+  /** Contract address; null for a chain's native coin. */
+  address: v.nullable(v.string()),
+  decimals: v.number(),
+  network: v.nullable(network),
+});
+/** One holding of a wallet, an exchange account or the portfolio: the amount and its value in the user's fiat. */
+export const walletTokenOut = v.object({ token: tokenRefOut, amount: decimal, value_fiat: v.nullable(decimal) });

@@ -1,7 +1,7 @@
-import type { WalletDetail } from '../../../src/shared/data-types';
+import type { WalletOut } from '../../../src/shared/contract/wallets';
 
 /** A synchronized active wallet without tokens, as GET wallets lists it; `overrides` change any field. */
-export function walletDetail(overrides: Partial<WalletDetail> & Pick<WalletDetail, 'id' | 'name' | 'address'>): WalletDetail {
+export function walletDetail(overrides: Partial<WalletOut> & Pick<WalletOut, 'id' | 'name' | 'address'>): WalletOut {
   return {
     network: 'ETHEREUM',
     is_active: true,

@@ -1,5 +1,6 @@
 import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
-import type { User, Wallet } from '../../../shared/api-types';
+import type { User } from '../../../shared/api-types';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
@@ -22,7 +23,7 @@ import { Tooltip } from '../../components/tooltip';
 export function ConnectedWallets({ user }: { user: User }) {
   const readOnly = !user.full_access;
   const wallets = useQuery({ ...walletsListQuery(), enabled: !readOnly });
-  const toggle = useMutation<Wallet, Error, SetWalletActiveVariables, SetWalletActiveContext>({
+  const toggle = useMutation<WalletOut, Error, SetWalletActiveVariables, SetWalletActiveContext>({
     mutationKey: mutationKeys.setWalletActive,
   });
   const waiting = new Set(

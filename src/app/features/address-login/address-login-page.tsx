@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { API } from '../../../shared/api-paths';
-import type { User, ValidatedAddress } from '../../../shared/api-types';
+import { addressEndpoints, type ValidatedAddress } from '../../../shared/contract/addresses';
+import { authEndpoints } from '../../../shared/contract/auth';
 import { MESSAGES } from '../../../shared/messages';
 import { LogoMark } from '../../components/logo-mark';
 import { Spinner } from '../../components/spinner';
@@ -46,11 +46,11 @@ export function AddressLoginPage() {
       let validated: ValidatedAddress;
       try {
         if (!address) throw new ApiError(400, { address: [MESSAGES.invalidAddress] }, null);
-        validated = await api.post<ValidatedAddress>(
-          API.validateAddress,
-          { address, network: 'ALL' },
-          { silent401: true, signal },
-        );
+        validated = await api.call(addressEndpoints.validateAddress, {
+          body: { address, network: 'ALL' },
+          silent401: true,
+          signal,
+        });
       } catch (error) {
         if (signal.aborted || isAbort(error)) return;
         if (error instanceof ApiError && error.status === 400) {
@@ -68,7 +68,11 @@ export function AddressLoginPage() {
       if (signal.aborted) return;
       setPhase('fetching');
       try {
-        const user = await api.post<User>(API.loginWithAddress, { address: validated.address }, { silent401: true, signal });
+        const user = await api.call(authEndpoints.loginWithAddress, {
+          body: { address: validated.address },
+          silent401: true,
+          signal,
+        });
         if (signal.aborted) return;
         await completeSignIn(user);
         void navigate({ to: '/overview', replace: true });

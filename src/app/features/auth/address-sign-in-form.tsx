@@ -1,7 +1,8 @@
 import { useForm, setError, setResponse, valiForm, type SubmitHandler } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { API } from '../../../shared/api-paths';
-import type { User, ValidatedAddress } from '../../../shared/api-types';
+import type { User } from '../../../shared/api-types';
+import { addressEndpoints } from '../../../shared/contract/addresses';
+import { authEndpoints } from '../../../shared/contract/auth';
 import { loginWithAddressSchema } from '../../../shared/schemas/auth';
 import { ApiError, api } from '../../lib/api-client';
 import { joinAllErrors, joinFieldErrors, signInErrorText } from '../../lib/error-text';
@@ -30,12 +31,11 @@ export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
   const submit: SubmitHandler<AddressFormValues> = async (values) => {
     const address = values.address.trim();
     try {
-      const validated = await api.post<ValidatedAddress>(
-        API.validateAddress,
-        { address, network: 'ALL' },
-        { silent401: true },
-      );
-      const user = await api.post<User>(API.loginWithAddress, { address: validated.address }, { silent401: true });
+      const validated = await api.call(addressEndpoints.validateAddress, {
+        body: { address, network: 'ALL' },
+        silent401: true,
+      });
+      const user = await api.call(authEndpoints.loginWithAddress, { body: { address: validated.address }, silent401: true });
       await onSignedIn(user);
     } catch (error) {
       const addressErrors = error instanceof ApiError ? joinFieldErrors(error.fieldErrors, 'address', ' ') : '';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { API } from '../../../shared/api-paths';
-import type { DemoWallet, User } from '../../../shared/api-types';
+import type { User } from '../../../shared/api-types';
+import { authEndpoints, type DemoWallet } from '../../../shared/contract/auth';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
 import { signInErrorText } from '../../lib/error-text';
@@ -21,7 +21,7 @@ export function DemoSignIn({ wallets, onSignedIn }: DemoSignInProps) {
     setError('');
     setBusy(wallet.address);
     try {
-      const user = await api.post<User>(API.loginDemo, { address: wallet.address }, { silent401: true });
+      const user = await api.call(authEndpoints.loginDemo, { body: { address: wallet.address }, silent401: true });
       await onSignedIn(user);
     } catch (caught) {
       setError(signInErrorText(caught));

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { API } from '../../../shared/api-paths';
+import { authEndpoints } from '../../../shared/contract/auth';
 import type { User } from '../../../shared/api-types';
 import { api } from '../../lib/api-client';
 import { signInErrorText } from '../../lib/error-text';
@@ -82,7 +82,7 @@ export function useGoogleReturn(onSignedIn: (user: User) => Promise<void>): Goog
     void navigate({ to: GOOGLE_REDIRECT_PATH, replace: true });
     if (error || returned.kind !== 'token') return;
     api
-      .post<User>(API.loginWithGoogle, { access_token: returned.accessToken }, { silent401: true })
+      .call(authEndpoints.loginWithGoogle, { body: { access_token: returned.accessToken }, silent401: true })
       .then((user) => onSignedInRef.current(user))
       .catch((caught: unknown) => setState({ signingIn: false, error: signInErrorText(caught) }));
   }, [initial, navigate]);

@@ -4,8 +4,8 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { API } from '../../../shared/api-paths';
-import type { FieldErrors, ValidatedAddress } from '../../../shared/api-types';
+import type { FieldErrors } from '../../../shared/api-types';
+import { addressEndpoints } from '../../../shared/contract/addresses';
 import type { Network } from '../../../shared/enums';
 import { ApiError, api } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
@@ -48,7 +48,11 @@ export function useAddressCheck(network: Network | null, address: string): Addre
   const query = useQuery({
     queryKey: ['validate-address', network, debounced] as const,
     queryFn: ({ signal }) =>
-      api.post<ValidatedAddress>(API.validateAddress, { address: debounced, network }, { silent: true, signal }),
+      api.call(addressEndpoints.validateAddress, {
+        body: { address: debounced, network: network ?? undefined },
+        silent: true,
+        signal,
+      }),
     enabled: online && network !== null && debounced !== '',
     retry: false,
     staleTime: Infinity,

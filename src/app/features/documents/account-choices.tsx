@@ -1,12 +1,13 @@
 import { useId } from 'react';
-import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
+import type { ExchangeAccount } from '../../../shared/contract/exchanges';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { EXCHANGE_LABELS } from '../../components/network-icon';
 import type { AccountSelection } from './report-body';
 import styles from './documents.module.css';
 
 interface AccountChoicesProps {
-  wallets: readonly WalletDetail[];
+  wallets: readonly WalletOut[];
   exchanges: readonly ExchangeAccount[];
   selection: AccountSelection;
   onChange: (selection: AccountSelection) => void;

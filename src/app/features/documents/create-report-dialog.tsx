@@ -4,10 +4,11 @@ import type { DocumentOut } from '../../../shared/document-types';
 import { CREATABLE_REPORT_KINDS, type CreatableReportKind, type DocumentKind } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
+import { walletsListQuery } from '../../lib/wallet-queries';
 import { useToday } from '../../lib/app-day-rollover';
 import { dateBounds } from '../../lib/date-range-rules';
 import { firstTransactionQuery } from '../transactions';
-import { exchangesQuery, walletDetailsQuery } from '../wallets';
+import { exchangesQuery } from '../wallets';
 import { firstDocumentQuery } from './documents-queries';
 import { presetSelection, selectionOfReport, type ReportFormValues } from './report-body';
 import { ReportForm } from './report-form';
@@ -42,7 +43,7 @@ export function CreateReportDialog({ mode, onClose, onSaved }: CreateReportDialo
 }
 
 function ReportFormLoader({ mode, onClose, onSaved }: { mode: ReportDialogMode; onClose: () => void; onSaved: (document: DocumentOut) => void }) {
-  const wallets = useQuery(walletDetailsQuery());
+  const wallets = useQuery(walletsListQuery());
   const exchanges = useQuery(exchangesQuery());
   const firstTransaction = useQuery(firstTransactionQuery());
   const firstDocument = useQuery(firstDocumentQuery());

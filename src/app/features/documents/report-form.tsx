@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
+import type { ExchangeAccount } from '../../../shared/contract/exchanges';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import type { DocumentOut } from '../../../shared/document-types';
 import { CREATABLE_REPORT_KINDS, DOCUMENT_KIND_LABELS, type CreatableReportKind } from '../../../shared/enums';
 import { ApiError, nonFieldErrorText } from '../../lib/api-client';
@@ -33,7 +34,7 @@ interface ReportFormProps {
   /** The report being edited; null creates one. */
   document: DocumentOut | null;
   initial: ReportFormValues;
-  wallets: readonly WalletDetail[];
+  wallets: readonly WalletOut[];
   exchanges: readonly ExchangeAccount[];
   bounds: DateBounds;
   /** Called with the saved report, or null when the form is left without saving. */

@@ -2,14 +2,15 @@
  * The checks the fiat-to-crypto forms make before sending (the server makes the same ones): the first form, the
  * identity (KYC) form and the settings' preference form. Each answers field errors in the API's shape.
  */
-import type { FieldErrors, Wallet } from '../../../shared/api-types';
+import type { FieldErrors } from '../../../shared/api-types';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { MESSAGES } from '../../../shared/messages';
 import { FTC_MESSAGES, isBirthDateBefore, type FtcTargetAddressType } from '../../../shared/schemas/ftc';
 
 const FTC_NETWORKS = ['POLYGON', 'ETHEREUM'];
 
 /** Only Polygon and Ethereum wallets can receive the partner's stablecoins. */
-export function ftcWallets(wallets: readonly Wallet[]): Wallet[] {
+export function ftcWallets(wallets: readonly WalletOut[]): WalletOut[] {
   return wallets.filter((wallet) => FTC_NETWORKS.includes(wallet.network));
 }
 

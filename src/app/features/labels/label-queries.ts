@@ -3,8 +3,7 @@
  * Idempotency-Key and sent once when the connection returns.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { LabelOut } from '../../../shared/data-types';
+import { labelEndpoints, type LabelOut } from '../../../shared/contract/labels';
 import type { LabelColor } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency-key';
@@ -21,7 +20,7 @@ export function sortLabels(labels: readonly LabelOut[]): LabelOut[] {
 export function labelsQuery(enabled = true) {
   return queryOptions({
     queryKey: labelKeys.list,
-    queryFn: async ({ signal }) => sortLabels(await api.get<LabelOut[]>(API.labels, undefined, { signal })),
+    queryFn: async ({ signal }) => sortLabels(await api.call(labelEndpoints.listLabels, { signal })),
     enabled,
   });
 }
@@ -53,11 +52,10 @@ export function upsertLabel(labels: readonly LabelOut[] | undefined, label: Labe
 export function createLabelDefaults(client: QueryClient, attach?: (label: LabelOut, target: LabelTarget) => void) {
   return {
     mutationFn: (variables: CreateLabelVariables) =>
-      api.post<LabelOut>(
-        API.labels,
-        { name: variables.name, color: variables.color },
-        { headers: idempotencyHeaders(variables.idempotencyKey) },
-      ),
+      api.call(labelEndpoints.createLabel, {
+        body: { name: variables.name, color: variables.color },
+        headers: idempotencyHeaders(variables.idempotencyKey),
+      }),
     onSuccess: (label: LabelOut, variables: CreateLabelVariables) => {
       client.setQueryData<LabelOut[]>(labelKeys.list, (old) => upsertLabel(old, label));
       if (variables.attachTo !== undefined) attach?.(label, variables.attachTo);

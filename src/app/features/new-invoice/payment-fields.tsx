@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useId } from 'react';
-import type { Wallet } from '../../../shared/api-types';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, INVOICE_PAYMENT_NETWORKS, NETWORK_LABELS, type FiatCurrency, type Network } from '../../../shared/enums';
 import { FTC_FEE_PERCENT } from '../../../shared/invoice-rules';
 import { shortAddress } from '../../lib/format';
@@ -17,7 +17,7 @@ export const WALLETS_MAX_HEIGHT = 280;
 export const CURRENCIES_MAX_HEIGHT = 250;
 
 /** The user's wallets an invoice can be paid to: Ethereum and Polygon (docs/data-model.md). */
-export function paymentWallets(wallets: readonly Wallet[]): Wallet[] {
+export function paymentWallets(wallets: readonly WalletOut[]): WalletOut[] {
   return wallets.filter((wallet) => (INVOICE_PAYMENT_NETWORKS as readonly Network[]).includes(wallet.network));
 }
 

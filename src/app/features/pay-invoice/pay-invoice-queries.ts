@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
+import { labelEndpoints } from '../../../shared/contract/labels';
 import type { TokenQuote } from '../../../shared/data-types';
 import type { FiatCurrency } from '../../../shared/enums';
 import { paymentEndpoints, type PaymentStatusOut, type PublicInvoiceOut } from '../../../shared/contract/payments';
@@ -76,7 +77,11 @@ export interface WalletPaymentRecord {
  */
 export async function recordWalletPayment({ invoice, hash }: WalletPaymentRecord): Promise<void> {
   const steps = [
-    () => api.post(API.transactionLabels, { name: invoice.name, tx_hash: hash, invoice: invoice.id }, { silent: true }),
+    () =>
+      api.call(labelEndpoints.createTransactionLabel, {
+        body: { name: invoice.name, tx_hash: hash, invoice: invoice.id },
+        silent: true,
+      }),
     () => api.call(paymentEndpoints.emailPayment, { body: { hash, data: { invoice: invoice.id, email: null } }, silent: true }),
   ];
   for (const step of steps) {

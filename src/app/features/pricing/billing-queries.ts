@@ -1,13 +1,8 @@
 /** Plans and billing calls (docs/billing.md): the plan list, checkout, the billing portal and plan changes. */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { SubscriptionPlans } from '../../../shared/api-types';
-import type {
-  CheckoutSessionInput,
-  PaymentInput,
-  PaymentResponse,
-  RedirectResponse,
-} from '../../../shared/schemas/billing';
+import { billingEndpoints } from '../../../shared/contract/billing';
+import { planEndpoints } from '../../../shared/contract/plans';
+import type { CheckoutSessionInput, PaymentInput, PaymentResponse } from '../../../shared/schemas/billing';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { updateStoredUser, getStoredUser } from '../../lib/session';
@@ -20,7 +15,7 @@ export const billingKeys = {
 export function subscriptionPlansQuery() {
   return queryOptions({
     queryKey: billingKeys.plans,
-    queryFn: ({ signal }) => api.get<SubscriptionPlans>(API.subscriptionPlans, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(planEndpoints.listPlans, { signal }),
     staleTime: 5 * 60 * 1000,
   });
 }
@@ -29,15 +24,15 @@ export function subscriptionPlansQuery() {
 const quiet = { silent: true } as const;
 
 export const checkoutMutation = {
-  mutationFn: (input: CheckoutSessionInput) => api.post<RedirectResponse>(API.paymentsCheckoutSession, input, quiet),
+  mutationFn: (input: CheckoutSessionInput) => api.call(billingEndpoints.createCheckoutSession, { body: input, ...quiet }),
 };
 
 export const manageBillingMutation = {
-  mutationFn: () => api.post<RedirectResponse>(API.paymentsManage, undefined, quiet),
+  mutationFn: () => api.call(billingEndpoints.manageBilling, quiet),
 };
 
 export const paymentMutation = {
-  mutationFn: (input: PaymentInput) => api.post<PaymentResponse>(API.payments, input, quiet),
+  mutationFn: (input: PaymentInput) => api.call(billingEndpoints.changePlan, { body: input, ...quiet }),
 };
 
 /** A new plan changes what every plan-gated screen may show: everything but the public config is fetched again. */

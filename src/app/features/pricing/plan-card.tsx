@@ -1,4 +1,4 @@
-import type { PricingPlan } from '../../../shared/api-types';
+import type { PricingPlan } from '../../../shared/contract/plans';
 import { ANNUAL_DISCOUNT_PERCENT, CARD_TITLES, ENTERPRISE_FEATURES, limitFeatures, priceDisplay, type CardAction } from './pricing-rules';
 import type { BillingInterval } from '../../../shared/schemas/billing';
 import styles from './pricing.module.css';

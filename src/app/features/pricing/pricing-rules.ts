@@ -1,6 +1,7 @@
 /** What the pricing screen shows for a plan and a subscription (docs/billing.md). */
 import dayjs from 'dayjs';
-import type { PricingPlan, Subscription } from '../../../shared/api-types';
+import type { Subscription } from '../../../shared/api-types';
+import type { PricingPlan } from '../../../shared/contract/plans';
 import { PLAN_LABELS, type PlanCode } from '../../../shared/enums';
 import { Big } from '../../../shared/money';
 import { ANNUAL_DISCOUNT_PERCENT, type BillingInterval } from '../../../shared/schemas/billing';

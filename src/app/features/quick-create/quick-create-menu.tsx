@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { PlanLimit, User } from '../../../shared/api-types';
+import type { User } from '../../../shared/api-types';
+import type { PlanLimit } from '../../../shared/contract/plans';
 import { MESSAGES } from '../../../shared/messages';
 import { Popover } from '../../components/popover';
 import { invoicesLimitQuery, walletsLimitQuery } from '../../lib/wallet-queries';

@@ -1,5 +1,5 @@
 /** Global search results (docs/app-shell.md, docs/search.md): grouped by category, 3 per group, 6 after 'see more'. */
-import type { SearchCategory } from '../../../shared/data-types';
+import type { SearchCategory } from '../../../shared/contract/search';
 
 export const SEARCH_DEBOUNCE_MS = 500;
 export const RESULTS_PER_GROUP = 3;

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { API } from '../../../shared/api-paths';
+import { userEndpoints } from '../../../shared/contract/users';
 import { Dialog } from '../../components/dialog';
 import { ApiError, NetworkError, api } from '../../lib/api-client';
 import { signOutLocally } from '../../lib/session';
@@ -21,7 +21,7 @@ export function DeleteAccount() {
     setDeleting(true);
     setError('');
     try {
-      await api.del<undefined>(API.deleteUser);
+      await api.call(userEndpoints.deleteUser, {});
       setOpen(false);
       await signOutLocally();
       await navigate({ to: '/auth', replace: true });

@@ -4,7 +4,7 @@
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
-import type { PlanLimit } from '../../../shared/api-types';
+import { planEndpoints, type PlanLimit } from '../../../shared/contract/plans';
 import type { LabelOut, TransactionOut, TransactionPage } from '../../../shared/data-types';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -55,7 +55,7 @@ export function firstTransactionQuery(enabled = true) {
 export function transactionsLimitQuery(enabled = true) {
   return queryOptions({
     queryKey: queryKeys.transactionsLimit,
-    queryFn: ({ signal }) => api.get<PlanLimit>(API.transactionsLimit, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(planEndpoints.transactionsLimit, { signal }),
     enabled,
   });
 }

@@ -1,6 +1,8 @@
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import type { ExchangeAccount, WalletDetail, WalletToken } from '../../../shared/data-types';
+import type { WalletToken } from '../../../shared/data-types';
+import type { ExchangeAccount } from '../../../shared/contract/exchanges';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import type { FiatCurrency } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
 import { copyText } from '../../lib/clipboard';
@@ -11,7 +13,7 @@ import { byValue } from './token-stack';
 import { LOADING_WALLET_TEXT } from './wallet-card';
 import styles from './wallets.module.css';
 
-export type AccountSelection = { kind: 'wallet'; wallet: WalletDetail } | { kind: 'exchange'; account: ExchangeAccount };
+export type AccountSelection = { kind: 'wallet'; wallet: WalletOut } | { kind: 'exchange'; account: ExchangeAccount };
 
 function Holdings({ tokens, currency }: { tokens: readonly WalletToken[]; currency: FiatCurrency }) {
   if (tokens.length === 0) return <p className="muted">No tokens</p>;

@@ -1,9 +1,9 @@
-import type { WalletDetail } from '../../../shared/data-types';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { Dialog } from '../../components/dialog';
 import styles from './wallets.module.css';
 
 interface DeleteWalletDialogProps {
-  wallet: WalletDetail;
+  wallet: WalletOut;
   onCancel: () => void;
   onConfirm: () => void;
 }

@@ -1,4 +1,4 @@
-import type { ExchangeAccount } from '../../../shared/data-types';
+import type { ExchangeAccount } from '../../../shared/contract/exchanges';
 import { formatFiat } from '../../lib/fiat';
 import { CardMenu, type CardMenuItem } from '../../components/card-menu';
 import { EXCHANGE_LABELS, ExchangeIcon } from '../../components/network-icon';

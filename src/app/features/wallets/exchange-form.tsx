@@ -2,7 +2,7 @@ import { useForm, valiForm, type SubmitHandler } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
 import { useMutation } from '@tanstack/react-query';
 import * as v from 'valibot';
-import type { ExchangeAccount } from '../../../shared/data-types';
+import type { ExchangeAccount } from '../../../shared/contract/exchanges';
 import { EXCHANGES } from '../../../shared/enums';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../components/text-field';

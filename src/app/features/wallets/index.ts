@@ -1,3 +1,3 @@
 /** What other features use of wallets. */
 export { registerWalletMutationDefaults } from './wallet-mutations';
-export { exchangesQuery, walletDetailsQuery } from './wallet-queries';
+export { exchangesQuery } from './wallet-queries';

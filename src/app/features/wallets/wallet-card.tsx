@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { WalletDetail } from '../../../shared/data-types';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { shortAddress } from '../../lib/format';
 import { formatFiat } from '../../lib/fiat';
 import { CardMenu, type CardMenuItem } from '../../components/card-menu';
@@ -10,7 +10,7 @@ import styles from './wallets.module.css';
 export const LOADING_WALLET_TEXT = 'Loading wallet transactions';
 
 interface WalletCardProps {
-  wallet: WalletDetail;
+  wallet: WalletOut;
   /** Card menu actions; absent for read-only users. */
   menu?: readonly CardMenuItem[];
   onOpen: () => void;

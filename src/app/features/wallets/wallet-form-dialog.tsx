@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { WalletDetail } from '../../../shared/data-types';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { Dialog } from '../../components/dialog';
 import { ExchangeForm } from './exchange-form';
 import { EditWalletForm, NewWalletForm } from './wallet-form';
 import styles from './wallets.module.css';
 
-export type WalletDialogMode = { kind: 'add' } | { kind: 'edit'; wallet: WalletDetail };
+export type WalletDialogMode = { kind: 'add' } | { kind: 'edit'; wallet: WalletOut };
 
 type Tab = 'wallet' | 'exchange';
 

@@ -2,7 +2,7 @@ import { useForm, valiForm, type SubmitHandler } from '@modular-forms/react';
 import { useMutation } from '@tanstack/react-query';
 import { useSignals } from '@preact/signals-react/runtime';
 import * as v from 'valibot';
-import type { WalletDetail } from '../../../shared/data-types';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { NETWORK_LABELS, NETWORKS } from '../../../shared/enums';
 import { isOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
@@ -48,7 +48,7 @@ function ResponseText({ status, message }: { status?: string; message?: string }
 /** The wallet form for a new wallet: name, address and network. */
 export function NewWalletForm({ onDone }: { onDone: () => void }) {
   useSignals();
-  const create = useMutation<WalletDetail, Error, CreateWalletVariables>({ mutationKey: walletMutationKeys.create });
+  const create = useMutation<WalletOut, Error, CreateWalletVariables>({ mutationKey: walletMutationKeys.create });
   const [form, { Form, Field }] = useForm<WalletValues>({
     initialValues: { name: '', address: '', network: '' },
     validate: valiForm(createWalletSchema),
@@ -112,9 +112,9 @@ export function NewWalletForm({ onDone }: { onDone: () => void }) {
 type RenameValues = { name: string };
 
 /** The wallet form for an existing wallet: only the name changes; address and network are shown locked. */
-export function EditWalletForm({ wallet, onDone }: { wallet: WalletDetail; onDone: () => void }) {
+export function EditWalletForm({ wallet, onDone }: { wallet: WalletOut; onDone: () => void }) {
   useSignals();
-  const rename = useMutation<WalletDetail, Error, RenameWalletVariables>({ mutationKey: walletMutationKeys.rename });
+  const rename = useMutation<WalletOut, Error, RenameWalletVariables>({ mutationKey: walletMutationKeys.rename });
   const [form, { Form, Field }] = useForm<RenameValues>({
     initialValues: { name: wallet.name },
     validate: valiForm(editWalletSchema),

@@ -3,9 +3,9 @@
  * offline survives a reload and is sent once on reconnect (ARCHITECTURE.md "Persistence").
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
-import type { Exchange, Network } from '../../../shared/enums';
+import { exchangeEndpoints, type ExchangeAccount } from '../../../shared/contract/exchanges';
+import type { BodyOf } from '../../../shared/contract/endpoint';
+import { walletEndpoints, type WalletOut } from '../../../shared/contract/wallets';
 import { ApiError, api, nonFieldErrorText } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
@@ -25,7 +25,7 @@ export const WALLET_DELETED_TEXT = 'Wallet Deleted Successfully!';
 export const EXCHANGE_DELETED_TEXT = 'Exchange Deleted Successfully!';
 
 export interface CreateWalletVariables {
-  input: { name: string; address: string; network: Network };
+  input: BodyOf<typeof walletEndpoints.createWallet>;
   idempotencyKey: string;
 }
 
@@ -39,7 +39,7 @@ export interface RemoveVariables {
 }
 
 export interface CreateExchangeVariables {
-  input: { exchange: Exchange; api_key: string; secret_key: string };
+  input: BodyOf<typeof exchangeEndpoints.createExchange>;
   idempotencyKey: string;
 }
 
@@ -60,7 +60,10 @@ export function deleteFailureText(error: unknown): string | null {
 export function createWalletDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: CreateWalletVariables) =>
-      api.post<WalletDetail>(API.wallets, variables.input, { headers: idempotencyHeaders(variables.idempotencyKey) }),
+      api.call(walletEndpoints.createWallet, {
+        body: variables.input,
+        headers: idempotencyHeaders(variables.idempotencyKey),
+      }),
     onSuccess: () => refreshAfterWalletSave(client),
   };
 }
@@ -68,16 +71,16 @@ export function createWalletDefaults(client: QueryClient) {
 export function renameWalletDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: RenameWalletVariables) =>
-      api.patch<WalletDetail>(API.wallet(variables.id), { name: variables.name }),
-    onMutate: async (variables: RenameWalletVariables): Promise<Snapshot<WalletDetail[]>> => {
+      api.call(walletEndpoints.updateWallet, { params: { id: variables.id }, body: { name: variables.name } }),
+    onMutate: async (variables: RenameWalletVariables): Promise<Snapshot<WalletOut[]>> => {
       await client.cancelQueries(walletLists);
-      const previous = client.getQueriesData<WalletDetail[]>(walletLists);
-      client.setQueriesData<WalletDetail[]>(walletLists, (old) =>
+      const previous = client.getQueriesData<WalletOut[]>(walletLists);
+      client.setQueriesData<WalletOut[]>(walletLists, (old) =>
         old?.map((wallet) => (wallet.id === variables.id ? { ...wallet, name: variables.name } : wallet)),
       );
       return previous;
     },
-    onError: (_error: unknown, _variables: RenameWalletVariables, previous: Snapshot<WalletDetail[]> | undefined) => {
+    onError: (_error: unknown, _variables: RenameWalletVariables, previous: Snapshot<WalletOut[]> | undefined) => {
       for (const [key, data] of previous ?? []) client.setQueryData(key, data);
     },
     onSuccess: () => refreshAfterWalletSave(client),
@@ -86,14 +89,14 @@ export function renameWalletDefaults(client: QueryClient) {
 
 export function removeWalletDefaults(client: QueryClient) {
   return {
-    mutationFn: (variables: RemoveVariables) => api.del<undefined>(API.wallet(variables.id)),
-    onMutate: async (variables: RemoveVariables): Promise<Snapshot<WalletDetail[]>> => {
+    mutationFn: (variables: RemoveVariables) => api.call(walletEndpoints.deleteWallet, { params: { id: variables.id } }),
+    onMutate: async (variables: RemoveVariables): Promise<Snapshot<WalletOut[]>> => {
       await client.cancelQueries(walletLists);
-      const previous = client.getQueriesData<WalletDetail[]>(walletLists);
-      client.setQueriesData<WalletDetail[]>(walletLists, (old) => old?.filter((wallet) => wallet.id !== variables.id));
+      const previous = client.getQueriesData<WalletOut[]>(walletLists);
+      client.setQueriesData<WalletOut[]>(walletLists, (old) => old?.filter((wallet) => wallet.id !== variables.id));
       return previous;
     },
-    onError: (error: unknown, _variables: RemoveVariables, previous: Snapshot<WalletDetail[]> | undefined) => {
+    onError: (error: unknown, _variables: RemoveVariables, previous: Snapshot<WalletOut[]> | undefined) => {
       for (const [key, data] of previous ?? []) client.setQueryData(key, data);
       const text = deleteFailureText(error);
       if (text) toast(text, 'error');
@@ -108,7 +111,8 @@ export function removeWalletDefaults(client: QueryClient) {
 export function createExchangeDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: CreateExchangeVariables) =>
-      api.post<ExchangeAccount>(API.exchanges, variables.input, {
+      api.call(exchangeEndpoints.createExchange, {
+        body: variables.input,
         headers: idempotencyHeaders(variables.idempotencyKey),
       }),
     onSuccess: () => refreshAfterWalletSave(client),
@@ -117,7 +121,8 @@ export function createExchangeDefaults(client: QueryClient) {
 
 export function removeExchangeDefaults(client: QueryClient) {
   return {
-    mutationFn: (variables: RemoveVariables) => api.del<undefined>(API.exchange(variables.id)),
+    mutationFn: (variables: RemoveVariables) =>
+      api.call(exchangeEndpoints.deleteExchange, { params: { id: variables.id } }),
     onMutate: async (variables: RemoveVariables): Promise<Snapshot<ExchangeAccount[]>> => {
       await client.cancelQueries({ queryKey: exchangeKeys.list });
       const previous = client.getQueriesData<ExchangeAccount[]>({ queryKey: exchangeKeys.list });

@@ -1,11 +1,7 @@
-/** Query-options factories of the wallets screen (docs/wallets.md, docs/data-model.md). */
+/** Query-options factories of the wallets screen (docs/wallets.md, docs/data-model.md); the wallet list is lib/wallet-queries.ts. */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { Page } from '../../../shared/api-types';
-import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
+import { exchangeEndpoints } from '../../../shared/contract/exchanges';
 import { api } from '../../lib/api-client';
-import { queryKeys } from '../../lib/query-keys';
-import { asList } from '../overview';
 
 /** While any wallet or exchange is still synchronizing, the lists are asked again this often. */
 export const UNSYNCED_POLL_MS = 5_000;
@@ -15,23 +11,11 @@ export const exchangeKeys = {
   list: ['exchanges', 'list'] as const,
 };
 
-/** The wallets list as the account menu asks for it (same key, so both share one cache entry): by name. */
-export const WALLET_LIST_PARAMS = { ordering: 'name' } as const;
-
-/** GET wallets ordered by name, with holdings and linked documents. */
-export function walletDetailsQuery() {
-  return queryOptions({
-    queryKey: queryKeys.walletsList(WALLET_LIST_PARAMS),
-    queryFn: ({ signal }) => api.get<WalletDetail[]>(API.wallets, WALLET_LIST_PARAMS, { signal }),
-  });
-}
-
 /** GET centralised-exchanges. */
 export function exchangesQuery() {
   return queryOptions({
     queryKey: exchangeKeys.list,
-    queryFn: async ({ signal }) =>
-      asList(await api.get<ExchangeAccount[] | Page<ExchangeAccount>>(API.exchanges, undefined, { signal })).results,
+    queryFn: ({ signal }) => api.call(exchangeEndpoints.listExchanges, { signal }),
   });
 }
 

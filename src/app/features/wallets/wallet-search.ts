@@ -1,5 +1,6 @@
 /** Filtering the wallets screen by a search text (?search=, docs/app-shell.md: a wallet result opens /wallets). */
-import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
+import type { ExchangeAccount } from '../../../shared/contract/exchanges';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { EXCHANGE_LABELS } from '../../components/network-icon';
 
@@ -11,7 +12,7 @@ function matchesWords(fields: readonly string[], text: string): boolean {
 }
 
 /** Whether every word of `text` is in the wallet's name, address or network. */
-export function matchesWallet(wallet: Pick<WalletDetail, 'name' | 'address' | 'network'>, text: string): boolean {
+export function matchesWallet(wallet: Pick<WalletOut, 'name' | 'address' | 'network'>, text: string): boolean {
   return matchesWords([wallet.name, wallet.address, wallet.network, NETWORK_LABELS[wallet.network]], text);
 }
 
@@ -22,10 +23,10 @@ export function matchesExchange(account: Pick<ExchangeAccount, 'exchange'>, text
 
 /** The wallets and exchange accounts matching `text` (all of them for an empty text). */
 export function filterAccounts(
-  wallets: readonly WalletDetail[],
+  wallets: readonly WalletOut[],
   exchanges: readonly ExchangeAccount[],
   text: string,
-): { wallets: WalletDetail[]; exchanges: ExchangeAccount[] } {
+): { wallets: WalletOut[]; exchanges: ExchangeAccount[] } {
   return {
     wallets: wallets.filter((wallet) => matchesWallet(wallet, text)),
     exchanges: exchanges.filter((account) => matchesExchange(account, text)),

@@ -1,10 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
+import type { ExchangeAccount } from '../../../shared/contract/exchanges';
+import type { WalletOut } from '../../../shared/contract/wallets';
 import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useCurrentUser } from '../../lib/session';
+import { walletsListQuery } from '../../lib/wallet-queries';
 import { CreateReportDialog, type ReportDialogMode } from '../documents';
 import { noteIfQueued } from '../../lib/network-actions';
 import { useLivePolling } from '../../lib/live-polling';
@@ -21,7 +23,7 @@ import { WalletCard } from './wallet-card';
 import { WalletFormDialog, type WalletDialogMode } from './wallet-form-dialog';
 import { walletMutationKeys, type RemoveVariables } from './wallet-mutations';
 import { filterAccounts } from './wallet-search';
-import { anyUnsynchronized, exchangesQuery, UNSYNCED_POLL_MS, walletDetailsQuery } from './wallet-queries';
+import { anyUnsynchronized, exchangesQuery, UNSYNCED_POLL_MS } from './wallet-queries';
 import styles from './wallets.module.css';
 
 export const NO_WALLETS_TEXT = 'No wallets found';
@@ -66,7 +68,7 @@ function WalletsScreen() {
   const search = usePageSearch('/wallets');
   const poll = useLivePolling(UNSYNCED_POLL_MS);
   const wallets = useQuery({
-    ...walletDetailsQuery(),
+    ...walletsListQuery(),
     refetchInterval: (query) => (anyUnsynchronized(query.state.data) ? poll : false),
   });
   const exchanges = useQuery({
@@ -77,7 +79,7 @@ function WalletsScreen() {
   const [dialog, setDialog] = useState<WalletDialogMode | null>(null);
   const [reportDialog, setReportDialog] = useState<ReportDialogMode | null>(null);
   const [details, setDetails] = useState<AccountSelection | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState<WalletDetail | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<WalletOut | null>(null);
   const openAdd = useCallback(() => setDialog({ kind: 'add' }), []);
   const addWallet = useAddWallet(openAdd);
   const invoice = useCreateInvoice();
@@ -97,7 +99,7 @@ function WalletsScreen() {
     void startAddWallet();
   }, [locationState, navigate, pathname, startAddWallet]);
 
-  const deleteWallet = (wallet: WalletDetail) => {
+  const deleteWallet = (wallet: WalletOut) => {
     if (wallet.wallet_documents.length > 0) {
       setConfirmDelete(wallet);
       return;
@@ -106,7 +108,7 @@ function WalletsScreen() {
     removeWallet.mutate({ id: wallet.id });
   };
 
-  const walletMenu = (wallet: WalletDetail): CardMenuItem[] => [
+  const walletMenu = (wallet: WalletOut): CardMenuItem[] => [
     { label: 'Edit wallet', onSelect: () => setDialog({ kind: 'edit', wallet }) },
     { label: 'Create invoice', onSelect: () => void invoice.start({ walletId: wallet.id }) },
     {

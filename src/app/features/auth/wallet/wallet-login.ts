@@ -4,8 +4,8 @@
  * wallet button is pressed.
  */
 import type { OnboardAPI } from '@web3-onboard/core';
-import { API } from '../../../../shared/api-paths';
-import type { User, WalletChallenge } from '../../../../shared/api-types';
+import type { User } from '../../../../shared/api-types';
+import { authEndpoints } from '../../../../shared/contract/auth';
 import type { WalletLoginKind } from '../../../../shared/enums';
 import { api } from '../../../lib/api-client';
 import { onSignOut } from '../../../lib/session';
@@ -61,17 +61,15 @@ export async function signInWithWallet(kind: WalletLoginKind, walletConnectProje
   const wallet = await connectWallet(onboard, kind);
   if (!wallet) return { status: 'no-account' };
   try {
-    const challenge = await api.post<WalletChallenge>(
-      API.loginWithWallet,
-      { address: wallet.address, kind },
-      { silent401: true },
-    );
+    const challenge = await api.call(authEndpoints.loginWithWallet, {
+      body: { address: wallet.address, kind },
+      silent401: true,
+    });
     const signature = await signMessage(wallet.provider, wallet.address, challenge.message);
-    const user = await api.post<User>(
-      API.loginWithWalletResponse,
-      { address: wallet.address, signature },
-      { silent401: true },
-    );
+    const user = await api.call(authEndpoints.loginWithWalletResponse, {
+      body: { address: wallet.address, signature },
+      silent401: true,
+    });
     bindWalletToSession(onboard, wallet, kind);
     return { status: 'signed-in', user };
   } catch (error) {
