@@ -209,6 +209,7 @@ const BODY_ROUTES: BodyRoute[] = [
     invalid: { date_of_birth: ['1990-02-30', '17.05.1990', ''], source_of_funds: ['LOTTERY'], ...ftcSessionInvalid },
   },
   { route: `POST ${ftcEndpoints.createFtcBankAccount.path}`, example: { ftc_session_id: FTC_SESSION }, required: ['ftc_session_id'], invalid: ftcSessionInvalid },
+  { route: `POST ${ftcEndpoints.renewFtcKycToken.path}`, example: { ftc_session_id: FTC_SESSION }, required: ['ftc_session_id'], invalid: ftcSessionInvalid },
   {
     route: `POST ${ftcEndpoints.updateFtcUser.path}`,
     example: { wallet: NO_ROW, network: 'POLYGON', token: 'USDT', target_address_type: 'SELF_HOSTED', target_address_vasp: null, ftc_session_id: FTC_SESSION },
