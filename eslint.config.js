@@ -142,4 +142,14 @@ export default tseslint.config(
     files: ['tests/e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
+  // Rules that read types: a promise is awaited, returned, or marked `void` on purpose; never passed where nothing
+  // waits for it (event handlers in JSX attributes excepted: React ignores their result).
+  {
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
 );
