@@ -24,14 +24,19 @@ import { createLogger } from './logging/logger';
 import { registerContactRoutes } from './contacts/contact-routes';
 import { registerDocumentRoutes } from './documents/document-routes';
 import { registerReportRoutes } from './documents/report-routes';
+import { createDataServices } from './data/data-services';
 import { registerDataRoutes } from './data/data-routes';
 import { registerExchangeRoutes } from './exchanges/exchange-routes';
+import { createFtcPartner } from './ftc/create-ftc-partner';
 import { registerFtcRoutes } from './ftc/ftc-routes';
 import { ftcWidgetOrigins } from './ftc/ftc-widget';
 import { registerFtcWebhookRoutes } from './ftc/ftc-webhook-routes';
+import { createPaymentTokens } from './invoices/invoice-payment';
 import { registerInvoicePdfRoutes } from './invoices/invoice-pdf-routes';
 import { registerInvoiceRoutes } from './invoices/invoice-routes';
+import { createJobDispatch } from './jobs/job-dispatch';
 import { registerLabelRoutes } from './labels/label-routes';
+import { createPaymentDeps } from './payments/payment-deps';
 import { registerPaymentRoutes } from './payments/payment-routes';
 import { registerPlanRoutes } from './plans/plan-routes';
 import { registerPublicConfigRoutes } from './public-config/public-config-routes';
@@ -60,15 +65,24 @@ function resolveServices(deps: AppDeps): Services {
     (deps.config.ethereumRpcUrl === undefined
       ? undefined
       : createPublicClient({ transport: http(deps.config.ethereumRpcUrl, { timeout: 10_000 }) }));
-  return {
+  const base = {
     db: deps.db,
     config: deps.config,
     now: deps.now ?? (() => new Date()),
     fetch: fetchImpl,
     logger: deps.logger ?? createLogger(deps.config.logLevel),
+    jobs: deps.jobs ?? createJobDispatch(),
+  };
+  const data = createDataServices(base);
+  return {
+    ...base,
     oidc: createOidcClient({ issuer: deps.config.oidcIssuer, tokeninfoUrl: deps.config.googleTokeninfoUrl, fetch: fetchImpl }),
     rpcClient,
     billing: createBilling(deps.config.billing, fetchImpl),
+    data,
+    paymentTokens: createPaymentTokens(data.tokens, deps.config),
+    payments: createPaymentDeps({ db: base.db, logger: base.logger, now: base.now, config: base.config, jobs: base.jobs, prices: data.prices }),
+    ftcPartner: createFtcPartner(base),
   };
 }
 

@@ -13,7 +13,6 @@ import {
   transactions,
   wallets,
 } from '../../src/server/db/schema';
-import { attachJobQueue } from '../../src/server/jobs/job-registry';
 import { WALLET_SYNC_JOB } from '../../src/server/sync/job-names';
 import { recordingQueue } from './data-recording-queue';
 import { availableDrivers } from './helpers/drivers';
@@ -188,7 +187,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
     it('queues the new wallet\'s first sync', async () => {
       const { client } = await fullUser();
       const queue = recordingQueue();
-      const detach = attachJobQueue(suite.db, queue);
+      const detach = suite.jobs.attach(queue);
       try {
         const wallet = await json<WalletDetail>(await client.post(API.wallets, { name: 'A', address: EVM, network: 'ETHEREUM' }));
         expect(queue.sent).toEqual([

@@ -1,8 +1,10 @@
 /**
- * The price service, token registry and FX rates the data API shares, built once per app from its Services
+ * The price service, token registry and FX rates the data API shares, built once per app with its Services
  * (configuration, fetch, logger) so caches and rate limits are shared by every request.
  */
 import type { FiatCurrency, Network } from '../../shared/enums';
+import type { Config } from '../config/env';
+import type { Database } from '../db/database';
 import { divide, type Big } from '../../shared/money';
 import type { Logger } from '../logging/logger';
 import { createHttpClient } from '../providers/http/http-client';
@@ -14,7 +16,6 @@ import { ecbFixes, isCryptoFiat, type CryptoFiat } from '../providers/prices/fx'
 import type { PriceService } from '../providers/prices/price-service';
 import { tokenKey, type TokenRef } from '../providers/prices/types';
 import { createTokenRegistry, type TokenRegistry } from '../providers/tokens/token-registry';
-import type { Services } from '../services';
 import { createFiatRates, type FiatRates, type UsdRateSource } from './fiat-rates';
 
 export interface DataServices {
@@ -74,12 +75,9 @@ function batchedUsdRates(deps: {
   };
 }
 
-const built = new WeakMap<Services, DataServices>();
 let sharedRegistry: TokenRegistry | undefined;
 
-export function dataServicesOf(s: Services): DataServices {
-  const existing = built.get(s);
-  if (existing !== undefined) return existing;
+export function createDataServices(s: { db: Database; config: Config; now: () => Date; fetch: typeof fetch; logger: Logger }): DataServices {
   const tokens = (sharedRegistry ??= createTokenRegistry());
   const chain = s.config.chain;
   // Requests wait for these answers, so failures give up sooner than a background sync's would.
@@ -113,9 +111,5 @@ export function dataServicesOf(s: Services): DataServices {
     logger: s.logger,
   });
   const fiat = createFiatRates({ db: s.db, now: s.now, source, logger: s.logger });
-  const services: DataServices = { prices, tokens, fiat };
-  built.set(s, services);
-  return services;
+  return { prices, tokens, fiat };
 }
-
-export const fiatRatesOf = (s: Services): FiatRates => dataServicesOf(s).fiat;

@@ -9,7 +9,6 @@ import { queryParams } from '../http/validation';
 import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
 import { excludingWallets, inactiveWalletIds } from './active-scope';
-import { dataServicesOf } from './data-services';
 import { unrealizedGains } from './held-cost-basis';
 import { toWalletTokens, totalValue, userHoldings, type Holding } from './holdings';
 
@@ -41,7 +40,7 @@ export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
     const { user } = authOf(c);
     const [holdings, fiat, sync] = await Promise.all([
       userHoldings(s.db, user.id),
-      dataServicesOf(s).fiat.context(user.fiatCurrency),
+      s.data.fiat.context(user.fiatCurrency),
       userSyncState(s.db, user.id),
     ]);
     const tokens = toWalletTokens(holdings, fiat);
@@ -57,7 +56,7 @@ export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.fungibleTokensSummary, requireUser, queryParams(summaryQuerySchema), async (c) => {
     const { page, size } = c.req.valid('query');
     const { user } = authOf(c);
-    const data = dataServicesOf(s);
+    const data = s.data;
     const [holdings, fiat, inactive] = await Promise.all([
       userHoldings(s.db, user.id),
       data.fiat.context(user.fiatCurrency),

@@ -13,7 +13,6 @@ import { tokenKey } from '../providers/prices/types';
 import type { TokenInfo, TokenRegistry } from '../providers/tokens/token-registry';
 import { limitPayer } from '../payments/pay-rate-limit';
 import type { Services } from '../services';
-import { dataServicesOf } from './data-services';
 import { PRICE_DECIMALS } from './fiat-rates';
 import { storedTokenRef } from './token-view';
 
@@ -66,14 +65,14 @@ const pricesUnavailable = (): ApiError =>
 export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.tokens, queryParams(tokensQuerySchema), (c) => {
     const { network } = c.req.valid('query');
-    return c.json(dataServicesOf(s).tokens.list(network).map(storedTokenRef));
+    return c.json(s.data.tokens.list(network).map(storedTokenRef));
   });
 
   app.get(API.tokenQuote, queryParams(quoteQuerySchema), async (c) => {
     // The payment page asks for quotes signed out: such calls spend the payer's per-IP budget.
     if (c.get('auth') === null) await limitPayer(c, s, null);
     const query = c.req.valid('query');
-    const data = dataServicesOf(s);
+    const data = s.data;
     // An invoice's payment token is also quoted by its id where it is not in the lists (the devnet's USDC and USDT).
     const token = resolveToken(data.tokens, query.token) ?? paymentToken(s, query.token, null);
     if (token === undefined) throw fieldError('token', 'Unknown token. Give a token id or a listed symbol.');
@@ -101,7 +100,7 @@ export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
   });
 
   app.get(API.currencyPrices, async (c) => {
-    const rates = await dataServicesOf(s).fiat.currentMany(FIAT_CURRENCIES);
+    const rates = await s.data.fiat.currentMany(FIAT_CURRENCIES);
     const body: CurrencyPrices = {
       base: 'USD',
       prices: FIAT_CURRENCIES.map((currency) => {

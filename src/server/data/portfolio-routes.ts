@@ -13,7 +13,6 @@ import { queryParams } from '../http/validation';
 import { currentPlan } from '../plans/current-plan';
 import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
-import { dataServicesOf } from './data-services';
 import { fiatContext, utcDay } from './fiat-rates';
 import { executeRows } from './sql-rows';
 import { userHoldings } from './holdings';
@@ -71,7 +70,7 @@ export function registerPortfolioRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.portfolioValueHistory, requireUser, queryParams(historyQuerySchema), async (c) => {
     const { num_days: numDays } = c.req.valid('query');
     const { user } = authOf(c);
-    const data = dataServicesOf(s);
+    const data = s.data;
     const today = utcDay(s.now());
     const [plan, fiat, sync] = await Promise.all([
       currentPlan(s.db, user.id, s.now()),

@@ -37,7 +37,6 @@ import type { FtcPartner, PartnerPreferences } from '../providers/ftc/ftc-partne
 import { isProviderError } from '../providers/http/provider-error';
 import type { Services } from '../services';
 import { markBankInvoicePaid, reviewTransfer } from './ftc-transfers';
-import { ftcPartnerFor } from './ftc-partner-for';
 import { ftcWidgetUrl } from './ftc-widget';
 import { ftcProfileView, loadFtcProfile, setKyc } from './ftc-profile';
 import { currentFtcSession, openFtcSession, storeFtcSession } from './ftc-session';
@@ -56,7 +55,7 @@ type PaymentNetwork = (typeof INVOICE_PAYMENT_NETWORKS)[number];
 const isPaymentNetwork = (network: string): network is PaymentNetwork => (INVOICE_PAYMENT_NETWORKS as readonly string[]).includes(network);
 
 function requirePartner(s: Services): FtcPartner {
-  const partner = ftcPartnerFor(s);
+  const partner = s.ftcPartner;
   if (partner === null) throw new ApiError(503, { detail: FTC_MESSAGES.notConfigured });
   return partner;
 }
@@ -114,7 +113,7 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(FTC_API.setupUser, requireUser, async (c) => c.json(await profileOf(c)));
 
   app.get(FTC_API.supportedCountries, requireUser, async (c) => {
-    const partner = ftcPartnerFor(s);
+    const partner = s.ftcPartner;
     if (partner === null) return c.json([]);
     return c.json(await partnerCall(s, 'supported countries', () => partner.supportedCountries()));
   });
@@ -222,7 +221,7 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(FTC_API.kycStatus, requireUser, async (c) => {
     const { user } = authOf(c);
     const profile = await loadFtcProfile(s.db, user.id);
-    const partner = ftcPartnerFor(s);
+    const partner = s.ftcPartner;
     const kyc = profile === undefined || partner === null ? (profile?.kyc ?? null) : await refreshKyc(s, partner, profile, currentFtcSession(s, profile));
     const out: FtcKycStatusOut = { kyc, has_bank_account: profile?.bankUuid != null };
     return c.json(out);

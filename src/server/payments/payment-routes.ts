@@ -27,7 +27,7 @@ import { jsonBody } from '../http/validation';
 import { findInvoice, invoiceOut, type StoredInvoice } from '../invoices/invoice-store';
 import type { Services } from '../services';
 import { limitPayer } from './pay-rate-limit';
-import { paymentDepsOf, type PaymentDeps } from './payment-deps';
+import type { PaymentDeps } from './payment-deps';
 import { notifyClaim } from './payment-mail';
 import { recomputeInvoice, paymentStatus, valueInInvoiceCurrency, confirmationsFor, reviewedBy } from './payment-store';
 import { explorerTxUrl } from './explorer-links';
@@ -68,7 +68,7 @@ async function ownerTimeZone(s: Services, userId: string): Promise<string> {
 
 /** The public invoice of a visible, issued invoice (rate limited for anyone but its owner). */
 export async function publicInvoiceResponse(s: Services, visible: VisibleInvoice) {
-  const deps = paymentDepsOf(s);
+  const deps = s.payments;
   const target = await invoiceTarget(s.db, visible.stored.invoice.id);
   const status = target === undefined ? null : await paymentStatus(deps, target);
   if (status === null) throw notFound();
@@ -105,7 +105,7 @@ export async function ownerReport(deps: PaymentDeps, target: InvoiceTarget): Pro
 }
 
 export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
-  const deps = () => paymentDepsOf(s);
+  const deps = s.payments;
 
   app.get(`/api/pay-invoices/:id`, async (c) => {
     const visible = await visibleInvoice(c, s, c.req.param('id'));
@@ -117,8 +117,8 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(`${API.invoices}/:id/payment-status`, async (c) => {
     const visible = await visibleInvoice(c, s, c.req.param('id'));
     if (!visible.isOwner) await limitPayer(c, s, visible.stored.invoice.id);
-    const target = await issuedTarget(deps(), visible.stored.invoice.id);
-    return c.json(await paymentStatus(deps(), target));
+    const target = await issuedTarget(deps, visible.stored.invoice.id);
+    return c.json(await paymentStatus(deps, target));
   });
 
   app.get(`${API.invoices}/:id/payments`, requireUser, async (c) => {
@@ -126,10 +126,10 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     if (!isUuid(id)) throw notFound();
     const stored = await findInvoice(s.db, id.toLowerCase(), authOf(c).user.id);
     if (stored === undefined) throw notFound();
-    const target = await issuedTarget(deps(), stored.invoice.id);
+    const target = await issuedTarget(deps, stored.invoice.id);
     const claims = await s.db.select().from(paymentClaims).where(eq(paymentClaims.invoiceId, target.invoiceId)).orderBy(desc(paymentClaims.createdAt));
     const body: InvoicePaymentsOut = {
-      status: await paymentStatus(deps(), target),
+      status: await paymentStatus(deps, target),
       claims: claims.map((row) => ({ id: row.id, method: row.method as PaymentClaimMethod | 'OWNER', tx_hash: row.txHash, email: row.email, created_at: row.createdAt.toISOString() })),
       marked_note: stored.invoice.markedNote,
     };
@@ -137,19 +137,19 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
   });
 
   app.post(`${API.invoices}/:id/claims`, jsonBody(paymentClaimSchema), async (c) => {
-    const target = await issuedTarget(deps(), c.req.param('id'));
+    const target = await issuedTarget(deps, c.req.param('id'));
     if (c.get('auth')?.user.id !== target.userId) await limitPayer(c, s, target.invoiceId);
     const body = c.req.valid('json');
-    await claim(deps(), target, { method: body.method, txHash: body.tx_hash, email: body.email, field: 'tx_hash' });
-    return c.json(await paymentStatus(deps(), (await invoiceTarget(s.db, target.invoiceId)) ?? target), 202);
+    await claim(deps, target, { method: body.method, txHash: body.tx_hash, email: body.email, field: 'tx_hash' });
+    return c.json(await paymentStatus(deps, (await invoiceTarget(s.db, target.invoiceId)) ?? target), 202);
   });
 
   app.post(API.emailPayment, jsonBody(emailPaymentSchema), async (c) => {
     const body = c.req.valid('json');
-    const target = await issuedTarget(deps(), body.data.invoice);
+    const target = await issuedTarget(deps, body.data.invoice);
     if (c.get('auth')?.user.id !== target.userId) await limitPayer(c, s, target.invoiceId);
-    await claim(deps(), target, { method: 'WALLET', txHash: body.hash.toLowerCase(), email: body.data.email, field: 'hash' });
-    return c.json(await paymentStatus(deps(), (await invoiceTarget(s.db, target.invoiceId)) ?? target), 202);
+    await claim(deps, target, { method: 'WALLET', txHash: body.hash.toLowerCase(), email: body.data.email, field: 'hash' });
+    return c.json(await paymentStatus(deps, (await invoiceTarget(s.db, target.invoiceId)) ?? target), 202);
   });
 
   app.post(`${API.invoices}/:id/mark-paid`, requireFullAccess, jsonBody(markPaidSchema), async (c) => {
@@ -158,8 +158,8 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     const stored = await findInvoice(s.db, id.toLowerCase(), authOf(c).user.id);
     if (stored === undefined) throw notFound();
     if ((stored.document.state ?? 'DRAFT') === 'DRAFT') throw fieldError('state', 'A draft cannot be marked paid; send it first.');
-    const target = await issuedTarget(deps(), stored.invoice.id);
-    await markPaid(deps(), target, c.req.valid('json').note);
+    const target = await issuedTarget(deps, stored.invoice.id);
+    await markPaid(deps, target, c.req.valid('json').note);
     const fresh = await findInvoice(s.db, stored.invoice.id);
     if (fresh === undefined) throw notFound();
     return c.json(await invoiceOut(s.db, fresh.document, s.now()));
@@ -175,13 +175,13 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     const head = new Map<string, bigint | null>();
     const result: ReviewPaymentOut[] = [];
     for (const row of rows) {
-      if (!head.has(row.network)) head.set(row.network, await deps().chain.head(row.network).catch(() => null));
+      if (!head.has(row.network)) head.set(row.network, await deps.chain.head(row.network).catch(() => null));
       const h = head.get(row.network) ?? null;
       const candidates = [];
       for (const id of row.candidates) {
         const target = await invoiceTarget(s.db, id);
         if (target === undefined || target.userId !== userId) continue;
-        const status = await paymentStatus(deps(), target);
+        const status = await paymentStatus(deps, target);
         const transfer = { network: row.network, txHash: row.txHash, logIndex: row.logIndex, token: row.tokenAddress, from: row.fromAddress, to: row.toAddress, amount: BigInt(row.amount), blockNumber: row.blockNumber, blockHash: row.blockHash, blockTime: row.blockTime };
         candidates.push({
           invoice: target.invoiceId,
@@ -191,7 +191,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
           fiat_currency: target.fiat,
           total_amount: target.total,
           amount_due: status.amount_due,
-          value: await valueInInvoiceCurrency(deps(), target, transfer),
+          value: await valueInInvoiceCurrency(deps, target, transfer),
         });
       }
       result.push({
@@ -228,17 +228,17 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     }
     if (target.state === 'PAID') throw fieldError('invoice', 'This invoice is already paid.');
     const transfer = { network: row.network, txHash: row.txHash, logIndex: row.logIndex, token: row.tokenAddress, from: row.fromAddress, to: row.toAddress, amount: BigInt(row.amount), blockNumber: row.blockNumber, blockHash: row.blockHash, blockTime: row.blockTime };
-    const value = await valueInInvoiceCurrency(deps(), target, transfer);
-    const head = await deps().chain.head(row.network).catch(() => null);
-    const confirmed = row.confirmedAt !== null || (head !== null && confirmationsOf(row.blockNumber, head) >= confirmationsFor(deps(), row.network));
+    const value = await valueInInvoiceCurrency(deps, target, transfer);
+    const head = await deps.chain.head(row.network).catch(() => null);
+    const confirmed = row.confirmedAt !== null || (head !== null && confirmationsOf(row.blockNumber, head) >= confirmationsFor(deps, row.network));
     const [updated] = await s.db
       .update(invoicePayments)
       .set({ status: 'COUNTED', userId, invoiceId: target.invoiceId, source: 'ASSIGNED', value, confirmedAt: confirmed ? (row.confirmedAt ?? s.now()) : null, updatedAt: s.now() })
       .where(and(eq(invoicePayments.id, row.id), eq(invoicePayments.status, row.status)))
       .returning({ id: invoicePayments.id });
     if (updated === undefined) throw nonFieldError('This transfer changed meanwhile; reload the list.');
-    await recomputeInvoice(deps(), target.invoiceId);
-    return c.json(await paymentStatus(deps(), (await invoiceTarget(s.db, target.invoiceId)) ?? target));
+    await recomputeInvoice(deps, target.invoiceId);
+    return c.json(await paymentStatus(deps, (await invoiceTarget(s.db, target.invoiceId)) ?? target));
   });
 
   app.post(`${API.paymentsReview}/:id/dismiss`, requireFullAccess, async (c) => {

@@ -1,6 +1,6 @@
 /**
- * Starts the background work of a process: the job queue (attached to the database so the API can queue syncs)
- * and, when this process works jobs, the sync workers and cadences. The server process works jobs unless
+ * Starts the background work of a process: the job queue (attached to the process's job dispatch so the API can
+ * queue syncs) and, when this process works jobs, the sync workers and cadences. The server process works jobs unless
  * WORKER_CONCURRENCY=0 (with PGlite nothing else can, so 0 there means no background sync at all); `npm run
  * worker` processes (PostgreSQL) only work jobs.
  *
@@ -13,10 +13,10 @@ import type { Config } from '../config/env';
 import type { OpenDatabase } from '../db/client';
 import { createJobQueue } from '../jobs/create-job-queue';
 import type { JobQueue } from '../jobs/job-queue';
-import { attachJobQueue } from '../jobs/job-registry';
+import type { JobDispatch } from '../jobs/job-dispatch';
 import type { Logger } from '../logging/logger';
 import { createMailTransport } from '../mail/mail-transport';
-import { paymentChainFromConfig } from '../payments/payment-chain';
+import { createPaymentDeps } from '../payments/payment-deps';
 import { registerPaymentJobs } from '../payments/payment-jobs';
 import { INVOICE_EXPIRY_JOB, SYNC_DUE_JOB } from './job-names';
 import { createSyncDeps, type SyncDeps } from './sync-deps';
@@ -34,6 +34,8 @@ export interface StartBackgroundWorkOptions {
   config: Config;
   logger: Logger;
   role: 'server' | 'worker';
+  /** Where the queue is attached, so the API and the jobs of this process queue work through it. */
+  jobs: JobDispatch;
   /** Defaults to createSyncDeps over the configuration. */
   deps?: SyncDeps;
   queue?: JobQueue;
@@ -42,7 +44,7 @@ export interface StartBackgroundWorkOptions {
 export async function startBackgroundWork(options: StartBackgroundWorkOptions): Promise<BackgroundWork> {
   const { database, config, logger } = options;
   const queue = options.queue ?? (await createJobQueue(database.kind, config, logger));
-  const detach = attachJobQueue(database.db, queue);
+  const detach = options.jobs.attach(queue);
   const configured = config.chain.workerConcurrency;
   const concurrency = options.role === 'worker' ? Math.max(1, configured) : configured;
   let stopPayments = (): void => undefined;
@@ -51,7 +53,7 @@ export async function startBackgroundWork(options: StartBackgroundWorkOptions): 
     await registerSyncJobs(queue, deps, { concurrency });
     stopPayments = await registerPaymentJobs(
       queue,
-      { db: database.db, logger, now: deps.now, config, chain: paymentChainFromConfig(config), prices: deps.prices },
+      createPaymentDeps({ db: database.db, logger, now: deps.now, config, jobs: options.jobs, prices: deps.prices }),
       { db: database.db, logger, now: deps.now, transport: createMailTransport(config.mail) },
       logger,
     );

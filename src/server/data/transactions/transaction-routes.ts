@@ -11,7 +11,6 @@ import { jsonBody, queryParams } from '../../http/validation';
 import { setTransactionLabels } from '../../labels/transaction-labels';
 import type { Services } from '../../services';
 import { userSyncState } from '../../sync/user-sync-state';
-import { dataServicesOf } from '../data-services';
 import { isUuid } from '../ids';
 import { allConditions, transactionConditions } from './transaction-filters';
 import { cappedCount, listPage } from './transaction-list';
@@ -32,7 +31,7 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
   app.get(API.transactions, requireUser, queryParams(transactionListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const { user } = authOf(c);
-    const data = dataServicesOf(s);
+    const data = s.data;
     // The page and its count need only the filters; the fiat context and sync flags are read meanwhile.
     const listing = async () => {
       const list = await transactionConditions(s.db, { userId: user.id, timeZone: user.timezone }, query);
@@ -72,7 +71,7 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
     if (!isUuid(id)) throw notFound();
     const input = c.req.valid('json');
     const { user } = authOf(c);
-    const data = dataServicesOf(s);
+    const data = s.data;
     await s.db.transaction(async (tx) => {
       if (input.is_spam !== undefined) {
         const [own] = await tx
