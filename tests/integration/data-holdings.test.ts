@@ -6,7 +6,7 @@ import type { Balances, FungibleTokensSummaryPage, NftItem, PortfolioHistory } f
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
 import { centralisedExchanges, fxRates, portfolioSnapshots, subscriptions, tokenBalances } from '../../src/server/db/schema';
 import { snapshotPortfolios } from '../../src/server/sync/portfolio-snapshot';
-import { createFiatRates } from '../../src/server/data/fiat-rates';
+import { createFiatRates } from '../../src/server/lib/fiat-rates';
 import { Big, decimalToString, roundHalfUp } from '../../src/shared/money';
 import { availableDrivers } from './helpers/drivers';
 import { createClock } from './helpers/clock';

@@ -11,7 +11,7 @@ import { createJobDispatch } from '../../src/server/jobs/job-dispatch';
 import { createPaymentDeps } from '../../src/server/payments/payment-deps';
 import { paymentStatus, recomputeInvoice } from '../../src/server/payments/payment-store';
 import { invoiceTarget } from '../../src/server/payments/payment-targets';
-import { dayIn } from '../../src/server/data/zoned-day';
+import { dayIn } from '../../src/server/lib/zoned-day';
 import { expireOverdueInvoices } from '../../src/server/invoices/invoice-expiry';
 import { createInProcessJobQueue } from '../../src/server/jobs/in-process-job-queue';
 import type { JobQueue, ScheduleSpec } from '../../src/server/jobs/job-queue';

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { contactAddresses, contactLabels, contacts, labels, type ContactRow } from '../db/schema';
-import { containsPattern, searchWords } from '../search/search-text';
+import { containsPattern, searchWords } from '../lib/search-text';
 
 export const CONTACT_ORDERINGS = [
   'first_name',

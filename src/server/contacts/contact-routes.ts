@@ -6,12 +6,12 @@ import { authOf, requireFullAccess, requireUser } from '../auth/guards';
 import { notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody, queryParams } from '../http/validation';
-import { searchParam } from '../search/search-text';
+import { searchParam } from '../lib/search-text';
 import type { Services } from '../services';
 import { CONTACT_ORDERINGS, findContacts } from './contact-list';
 import { createContact, deleteContact, updateContact } from './contact-store';
 import { contactViews } from './contact-view';
-import { idempotencyKeyOf, replayHeaders } from './idempotency-key';
+import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

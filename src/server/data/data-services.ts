@@ -16,7 +16,7 @@ import { ecbFixes, isCryptoFiat, type CryptoFiat } from '../providers/prices/fx'
 import type { PriceService } from '../providers/prices/price-service';
 import { tokenKey, type TokenRef } from '../providers/prices/types';
 import { createTokenRegistry, type TokenRegistry } from '../providers/tokens/token-registry';
-import { createFiatRates, type FiatRates, type UsdRateSource } from './fiat-rates';
+import { createFiatRates, type FiatRates, type UsdRateSource } from '../lib/fiat-rates';
 
 export interface DataServices {
   prices: PriceService;

@@ -24,9 +24,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { Big, decimalToString, fromBaseUnits, roundHalfUp, toDecimal } from '../../shared/money';
 import type { Database } from '../db/database';
 import { transactions } from '../db/schema';
-import { valueDecimals, type FiatContext } from './fiat-rates';
+import { valueDecimals, type FiatContext } from '../lib/fiat-rates';
 import type { Holding } from './holdings';
-import { executeRows } from './sql-rows';
+import { executeRows } from '../lib/sql-rows';
 import { toTextArray } from './user-tokens';
 
 /** Inflow rows read per token by the first statement; later ones read what the coverage so far suggests. */

@@ -8,7 +8,7 @@ import type { WalletToken } from '../../shared/data-types';
 import { Big, fromBaseUnits } from '../../shared/money';
 import type { Database } from '../db/database';
 import { centralisedExchanges, tokenBalances, wallets } from '../db/schema';
-import type { FiatContext } from './fiat-rates';
+import type { FiatContext } from '../lib/fiat-rates';
 import { toTokenRef, type TokenColumns } from './token-view';
 
 export interface Holding extends TokenColumns {

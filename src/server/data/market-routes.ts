@@ -13,7 +13,7 @@ import { tokenKey } from '../providers/prices/types';
 import type { TokenInfo, TokenRegistry } from '../providers/tokens/token-registry';
 import { limitPayer } from '../payments/pay-rate-limit';
 import type { Services } from '../services';
-import { PRICE_DECIMALS } from './fiat-rates';
+import { PRICE_DECIMALS } from '../lib/fiat-rates';
 import { storedTokenRef } from './token-view';
 
 const one = (field: string, max: number) =>

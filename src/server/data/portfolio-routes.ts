@@ -13,8 +13,8 @@ import { queryParams } from '../http/validation';
 import { currentPlan } from '../plans/current-plan';
 import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
-import { fiatContext, utcDay } from './fiat-rates';
-import { executeRows } from './sql-rows';
+import { fiatContext, utcDay } from '../lib/fiat-rates';
+import { executeRows } from '../lib/sql-rows';
 import { userHoldings } from './holdings';
 
 /** Plans that include the portfolio history (docs/chain-data.md: PLUS; ENTERPRISE has every PLUS feature). */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PlanLimit } from '../../shared/api-types';
 import type { Database } from '../db/database';
 import { currentPlan } from '../plans/current-plan';
-import { executeRows } from './sql-rows';
+import { executeRows } from '../lib/sql-rows';
 
 /**
  * GET transactions/limit: the plan's per-wallet transaction limit against the fullest wallet or exchange

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { executeRows } from './sql-rows';
+import { executeRows } from '../lib/sql-rows';
 
 export interface UserToken {
   tokenId: string;

@@ -5,7 +5,7 @@ import type { Exchange } from '../../shared/enums';
 import { createExchangeSchema, type CreateExchangeInput } from '../../shared/schemas/exchange';
 import { authOf, requireFullAccess, requireUser } from '../auth/guards';
 import { SecretBoxError } from '../crypto/secret-box';
-import { isUuid } from '../data/ids';
+import { isUuid } from '../lib/ids';
 import { centralisedExchanges } from '../db/schema';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

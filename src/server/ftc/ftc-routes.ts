@@ -28,7 +28,7 @@ import {
 } from '../../shared/schemas/ftc';
 import { authOf, requireFullAccess, requireUser } from '../auth/guards';
 import { consumeRateLimit } from '../auth/rate-limit';
-import { isUuid } from '../data/ids';
+import { isUuid } from '../lib/ids';
 import { ftcProfiles, ftcTransfers, wallets, type FtcProfileRow } from '../db/schema';
 import { ApiError, fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

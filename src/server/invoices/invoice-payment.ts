@@ -8,7 +8,7 @@ import { INVOICE_PAYMENT_NETWORKS, INVOICE_PAYMENT_TOKENS, NETWORKS, type FiatCu
 import { INVOICE_MESSAGES } from '../../shared/invoice-rules';
 import { Big, decimalToString, divide, roundHalfUp } from '../../shared/money';
 import type { Config } from '../config/env';
-import { PRICE_DECIMALS, valueDecimals } from '../data/fiat-rates';
+import { PRICE_DECIMALS, valueDecimals } from '../lib/fiat-rates';
 import { ApiError } from '../http/api-error';
 import { isProviderError } from '../providers/http/provider-error';
 import { tokenKey, type TokenRef } from '../providers/prices/types';

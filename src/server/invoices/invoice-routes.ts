@@ -4,7 +4,7 @@ import type { InvoiceState } from '../../shared/enums';
 import { INVOICE_MESSAGES } from '../../shared/invoice-rules';
 import { invoiceSchema, patchInvoiceSchema, type InvoiceInput } from '../../shared/schemas/invoice';
 import { authOf, requireFullAccess } from '../auth/guards';
-import { idempotencyKeyOf, replayHeaders } from '../contacts/idempotency-key';
+import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';

@@ -18,7 +18,7 @@ import {
   type ReviewPaymentOut,
 } from '../../shared/schemas/payment';
 import { authOf, requireFullAccess, requireUser } from '../auth/guards';
-import { isUuid } from '../data/ids';
+import { isUuid } from '../lib/ids';
 import { invoicePayments, invoices, paymentClaims, users } from '../db/schema';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FiatCurrency, InvoiceState, Network } from '../../shared/enums';
 import { tokenDecimals } from '../../shared/money';
 import type { Database } from '../db/database';
-import { dayIn } from '../data/zoned-day';
+import { dayIn } from '../lib/zoned-day';
 
 export interface InvoiceTarget {
   invoiceId: string;

@@ -6,7 +6,7 @@ import type { AppEnv } from '../http/app-env';
 import { queryParams } from '../http/validation';
 import type { Services } from '../services';
 import { globalSearch } from './global-search';
-import { searchParam } from './search-text';
+import { searchParam } from '../lib/search-text';
 
 const searchQuerySchema = v.object({ search: searchParam });
 

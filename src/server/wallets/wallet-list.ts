@@ -2,9 +2,9 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL 
 import type { WalletDetail } from '../../shared/data-types';
 import type { Database } from '../db/database';
 import { documents, documentWallets, wallets, type WalletRow } from '../db/schema';
-import type { FiatContext } from '../data/fiat-rates';
+import type { FiatContext } from '../lib/fiat-rates';
 import { holdingsOf, toWalletTokens, totalValue } from '../data/holdings';
-import { timestampOf } from '../data/sql-dates';
+import { timestampOf } from '../lib/sql-dates';
 
 export const WALLET_ORDERINGS = ['name', '-name', 'created_at', '-created_at'] as const;
 export type WalletOrdering = (typeof WALLET_ORDERINGS)[number];

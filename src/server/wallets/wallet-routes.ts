@@ -13,7 +13,7 @@ import type { AppEnv } from '../http/app-env';
 import { jsonBody, queryParams } from '../http/validation';
 import type { Services } from '../services';
 import { enqueueWalletSync } from '../sync/enqueue';
-import { isUuid } from '../data/ids';
+import { isUuid } from '../lib/ids';
 import { loadWalletDetails, WALLET_ORDERINGS } from './wallet-list';
 import { withWalletSlot } from './wallet-slot';
 

@@ -10,7 +10,7 @@ import type { Database } from '../../db/database';
 import { contactAddresses, contacts, labels, transactionLabels, transactions, wallets } from '../../db/schema';
 import { likePattern } from '../../wallets/wallet-list';
 import { userTokens, type UserToken } from '../user-tokens';
-import { startOfDay, startOfNextDay } from '../zoned-day';
+import { startOfDay, startOfNextDay } from '../../lib/zoned-day';
 import type { TransactionListQuery } from './transaction-query';
 
 export interface TransactionScope {

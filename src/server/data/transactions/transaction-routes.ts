@@ -11,7 +11,7 @@ import { jsonBody, queryParams } from '../../http/validation';
 import { setTransactionLabels } from '../../labels/transaction-labels';
 import type { Services } from '../../services';
 import { userSyncState } from '../../sync/user-sync-state';
-import { isUuid } from '../ids';
+import { isUuid } from '../../lib/ids';
 import { allConditions, transactionConditions } from './transaction-filters';
 import { cappedCount, listPage } from './transaction-list';
 import { monthCountScope } from './transaction-month-counts';

@@ -15,7 +15,7 @@ import { paymentLabelsForHashes } from '../../labels/payment-labels';
 import { labelsForTransactions } from '../../labels/transaction-labels';
 import { exchangeDecimals } from '../../providers/exchanges';
 import type { TokenRegistry } from '../../providers/tokens/token-registry';
-import { fiatContext, utcDay, type FiatContext, type FiatRates } from '../fiat-rates';
+import { fiatContext, utcDay, type FiatContext, type FiatRates } from '../../lib/fiat-rates';
 import { storedTokenRef, toTokenRef } from '../token-view';
 
 const EVM: ReadonlySet<Network> = new Set(EVM_NETWORKS);
