@@ -24,8 +24,6 @@ import { createLogger } from './logging/logger';
 import { registerContactRoutes } from './contacts/contact-routes';
 import { registerDocumentRoutes } from './documents/document-routes';
 import { registerReportRoutes } from './documents/report-routes';
-import { createDataServices } from './data/data-services';
-import { registerDataRoutes } from './data/data-routes';
 import { registerExchangeRoutes } from './exchanges/exchange-routes';
 import { createFtcPartner } from './ftc/create-ftc-partner';
 import { registerFtcRoutes } from './ftc/ftc-routes';
@@ -34,15 +32,21 @@ import { registerFtcWebhookRoutes } from './ftc/ftc-webhook-routes';
 import { createPaymentTokens } from './invoices/invoice-payment';
 import { registerInvoicePdfRoutes } from './invoices/invoice-pdf-routes';
 import { registerInvoiceRoutes } from './invoices/invoice-routes';
+import { registerHoldingsRoutes } from './holdings/holdings-routes';
 import { createJobDispatch } from './jobs/job-dispatch';
 import { registerLabelRoutes } from './labels/label-routes';
+import { registerMarketRoutes } from './market/market-routes';
+import { createMarketServices } from './market/market-services';
+import { registerNftRoutes } from './nft/nft-routes';
 import { createPaymentDeps } from './payments/payment-deps';
 import { registerPaymentRoutes } from './payments/payment-routes';
 import { registerPlanRoutes } from './plans/plan-routes';
+import { registerPortfolioRoutes } from './portfolio/portfolio-routes';
 import { registerPublicConfigRoutes } from './public-config/public-config-routes';
 import { registerSearchRoutes } from './search/search-routes';
 import type { AppDeps, Services } from './services';
 import { staticFiles } from './static/static-files';
+import { registerTransactionRoutes } from './transactions/transaction-routes';
 import { registerUserRoutes } from './users/user-routes';
 import { registerWalletRoutes } from './wallets/wallet-routes';
 
@@ -73,15 +77,15 @@ function resolveServices(deps: AppDeps): Services {
     logger: deps.logger ?? createLogger(deps.config.logLevel),
     jobs: deps.jobs ?? createJobDispatch(),
   };
-  const data = createDataServices(base);
+  const market = createMarketServices(base);
   return {
     ...base,
     oidc: createOidcClient({ issuer: deps.config.oidcIssuer, tokeninfoUrl: deps.config.googleTokeninfoUrl, fetch: fetchImpl }),
     rpcClient,
     billing: createBilling(deps.config.billing, fetchImpl),
-    data,
-    paymentTokens: createPaymentTokens(data.tokens, deps.config),
-    payments: createPaymentDeps({ db: base.db, logger: base.logger, now: base.now, config: base.config, jobs: base.jobs, prices: data.prices }),
+    market,
+    paymentTokens: createPaymentTokens(market.tokens, deps.config),
+    payments: createPaymentDeps({ db: base.db, logger: base.logger, now: base.now, config: base.config, jobs: base.jobs, prices: market.prices }),
     ftcPartner: createFtcPartner(base),
   };
 }
@@ -133,7 +137,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerStripeWebhookRoutes(app, s);
   registerWalletRoutes(app, s);
   registerExchangeRoutes(app, s);
-  registerDataRoutes(app, s);
+  registerHoldingsRoutes(app, s);
+  registerNftRoutes(app, s);
+  registerPortfolioRoutes(app, s);
+  registerTransactionRoutes(app, s);
+  registerMarketRoutes(app, s);
   registerContactRoutes(app, s);
   registerDocumentRoutes(app, s);
   registerReportRoutes(app, s);

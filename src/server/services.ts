@@ -4,7 +4,7 @@ import type { Database } from './db/database';
 import type { Logger } from './logging/logger';
 import type { OidcClient } from './auth/oidc-userinfo';
 import type { Billing } from './billing/billing';
-import type { DataServices } from './data/data-services';
+import type { MarketServices } from './market/market-services';
 import type { PaymentTokens } from './invoices/invoice-payment';
 import type { JobDispatch } from './jobs/job-dispatch';
 import type { PaymentDeps } from './payments/payment-deps';
@@ -40,7 +40,7 @@ export interface Services {
   /** Queues background work (syncs, mail) through this process's job queue, when one is attached. */
   jobs: JobDispatch;
   /** Prices, the token registry and FX rates, shared by every request. */
-  data: DataServices;
+  market: MarketServices;
   /** The tokens an invoice may be paid in. */
   paymentTokens: PaymentTokens;
   /** What payment verification and the payment routes need. */

@@ -55,7 +55,7 @@ async function checkKey(s: Services, input: CreateExchangeInput): Promise<void> 
 export function registerExchangeRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.exchanges, requireUser, async (c) => {
     const { user } = authOf(c);
-    const fiat = await s.data.fiat.context(user.fiatCurrency);
+    const fiat = await s.market.fiat.context(user.fiatCurrency);
     return c.json(await loadExchangeAccounts(s.db, user.id, fiat));
   });
 
@@ -98,7 +98,7 @@ export function registerExchangeRoutes(app: Hono<AppEnv>, s: Services): void {
     } catch (error) {
       s.logger.warn('Could not queue the first sync of a new exchange account', { cexId: created.id, error });
     }
-    const fiat = await s.data.fiat.context(user.fiatCurrency);
+    const fiat = await s.market.fiat.context(user.fiatCurrency);
     const [account] = await loadExchangeAccounts(s.db, user.id, fiat, [created.id]);
     return c.json(account, 201);
   });

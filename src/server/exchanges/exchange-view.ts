@@ -3,7 +3,7 @@ import type { ExchangeAccount } from '../../shared/data-types';
 import type { Database } from '../db/database';
 import { centralisedExchanges } from '../db/schema';
 import type { FiatContext } from '../lib/fiat-rates';
-import { holdingsOf, toWalletTokens, totalValue } from '../data/holdings';
+import { holdingsOf, toWalletTokens, totalValue } from '../holdings/holdings';
 import { timestampOf } from '../lib/sql-dates';
 
 /** The user's exchange accounts (all, or the given ones) with holdings in the answer's fiat, oldest first. */

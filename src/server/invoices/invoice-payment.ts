@@ -37,7 +37,7 @@ export function createPaymentTokens(registry: TokenRegistry, config: Config): Pa
  */
 export function paymentToken(s: Services, text: string, network: Network | null): TokenInfo | undefined {
   const { catalog, devnet } = s.paymentTokens;
-  const registry = s.data.tokens;
+  const registry = s.market.tokens;
   let found: TokenInfo | undefined;
   const at = text.indexOf(':');
   if (at > 0) {
@@ -72,7 +72,7 @@ export async function invoiceQuote(
   s: Services,
   input: { network: Network; fiat: FiatCurrency; ownerFiat: FiatCurrency; totalAmount: string },
 ): Promise<InvoiceQuote> {
-  const data = s.data;
+  const data = s.market;
   const usdt = data.tokens.list(input.network).find((token) => token.symbol === 'USDT');
   if (usdt === undefined) throw pricesUnavailable();
   const ref: TokenRef = { network: usdt.network, address: usdt.address };

@@ -11,3 +11,8 @@ export async function executeRows<T extends Record<string, unknown>>(db: Databas
   if (!Array.isArray(rows)) throw new Error('The database answered a raw query without rows.');
   return rows as T[];
 }
+
+/** A text[] literal parameter ({"a","b"}), which both drivers pass as one value. */
+export function toTextArray(values: readonly string[]): string {
+  return `{${values.map((value) => `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(',')}}`;
+}

@@ -3,7 +3,8 @@ import type { WalletDetail } from '../../shared/data-types';
 import type { Database } from '../db/database';
 import { documents, documentWallets, wallets, type WalletRow } from '../db/schema';
 import type { FiatContext } from '../lib/fiat-rates';
-import { holdingsOf, toWalletTokens, totalValue } from '../data/holdings';
+import { holdingsOf, toWalletTokens, totalValue } from '../holdings/holdings';
+import { containsPattern } from '../lib/search-text';
 import { timestampOf } from '../lib/sql-dates';
 
 export const WALLET_ORDERINGS = ['name', '-name', 'created_at', '-created_at'] as const;
@@ -21,9 +22,6 @@ const orderBy = (ordering: WalletOrdering): SQL[] => {
       return [desc(wallets.createdAt), desc(wallets.id)];
   }
 };
-
-/** `%`, `_` and `\` in a search text match themselves. */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export interface WalletQuery {
   ordering?: WalletOrdering;
@@ -44,7 +42,7 @@ export async function loadWalletDetails(
 ): Promise<WalletDetail[]> {
   const filters: SQL[] = [eq(wallets.userId, userId)];
   if (query.search !== undefined && query.search !== '') {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     const match = or(ilike(wallets.name, pattern), ilike(wallets.address, pattern));
     if (match !== undefined) filters.push(match);
   }

@@ -36,14 +36,14 @@ const duplicateWallet = (network: keyof typeof NETWORK_LABELS): string =>
 /** GET, POST wallets; PATCH and DELETE wallets/{id}. Only the signed-in user's wallets; guests only read. */
 export function registerWalletRoutes(app: Hono<AppEnv>, s: Services): void {
   const detailsOf = async (userId: string, ids: readonly string[], fiat: WalletDetail['fiat_currency']) => {
-    const context = await s.data.fiat.context(fiat);
+    const context = await s.market.fiat.context(fiat);
     return loadWalletDetails(s.db, userId, { ids }, context);
   };
 
   app.get(API.wallets, requireUser, queryParams(listWalletsQuerySchema), async (c) => {
     const { ordering, search } = c.req.valid('query');
     const { user } = authOf(c);
-    const context = await s.data.fiat.context(user.fiatCurrency);
+    const context = await s.market.fiat.context(user.fiatCurrency);
     return c.json(await loadWalletDetails(s.db, user.id, { ordering, search }, context));
   });
 

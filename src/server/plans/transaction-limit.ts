@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PlanLimit } from '../../shared/api-types';
 import type { Database } from '../db/database';
-import { currentPlan } from '../plans/current-plan';
+import { currentPlan } from './current-plan';
 import { executeRows } from '../lib/sql-rows';
 
 /**

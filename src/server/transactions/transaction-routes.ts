@@ -1,17 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../../shared/api-paths';
-import type { TransactionOut, TransactionPage } from '../../../shared/data-types';
-import { patchTransactionSchema } from '../../../shared/schemas/transaction';
-import { authOf, requireFullAccess, requireUser } from '../../auth/guards';
-import { transactions } from '../../db/schema';
-import { notFound } from '../../http/api-error';
-import type { AppEnv } from '../../http/app-env';
-import { jsonBody, queryParams } from '../../http/validation';
-import { setTransactionLabels } from '../../labels/transaction-labels';
-import type { Services } from '../../services';
-import { userSyncState } from '../../sync/user-sync-state';
-import { isUuid } from '../../lib/ids';
+import { API } from '../../shared/api-paths';
+import type { TransactionOut, TransactionPage } from '../../shared/data-types';
+import { patchTransactionSchema } from '../../shared/schemas/transaction';
+import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { transactions } from '../db/schema';
+import { notFound } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { jsonBody, queryParams } from '../http/validation';
+import { setTransactionLabels } from '../labels/transaction-labels';
+import type { Services } from '../services';
+import { userSyncState } from '../sync/user-sync-state';
+import { isUuid } from '../lib/ids';
 import { allConditions, transactionConditions } from './transaction-filters';
 import { cappedCount, listPage } from './transaction-list';
 import { monthCountScope } from './transaction-month-counts';
@@ -31,7 +31,7 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
   app.get(API.transactions, requireUser, queryParams(transactionListQuerySchema), async (c) => {
     const query = c.req.valid('query');
     const { user } = authOf(c);
-    const data = s.data;
+    const data = s.market;
     // The page and its count need only the filters; the fiat context and sync flags are read meanwhile.
     const listing = async () => {
       const list = await transactionConditions(s.db, { userId: user.id, timeZone: user.timezone }, query);
@@ -71,7 +71,7 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
     if (!isUuid(id)) throw notFound();
     const input = c.req.valid('json');
     const { user } = authOf(c);
-    const data = s.data;
+    const data = s.market;
     await s.db.transaction(async (tx) => {
       if (input.is_spam !== undefined) {
         const [own] = await tx

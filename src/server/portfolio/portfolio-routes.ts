@@ -15,7 +15,7 @@ import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
 import { fiatContext, utcDay } from '../lib/fiat-rates';
 import { executeRows } from '../lib/sql-rows';
-import { userHoldings } from './holdings';
+import { userHoldings } from '../holdings/holdings';
 
 /** Plans that include the portfolio history (docs/chain-data.md: PLUS; ENTERPRISE has every PLUS feature). */
 export const PREMIUM_PLANS: ReadonlySet<PlanCode> = new Set(['PLUS', 'ENTERPRISE']);
@@ -70,7 +70,7 @@ export function registerPortfolioRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.portfolioValueHistory, requireUser, queryParams(historyQuerySchema), async (c) => {
     const { num_days: numDays } = c.req.valid('query');
     const { user } = authOf(c);
-    const data = s.data;
+    const data = s.market;
     const today = utcDay(s.now());
     const [plan, fiat, sync] = await Promise.all([
       currentPlan(s.db, user.id, s.now()),

@@ -9,7 +9,7 @@ import { Big, fromBaseUnits } from '../../shared/money';
 import type { Database } from '../db/database';
 import { centralisedExchanges, tokenBalances, wallets } from '../db/schema';
 import type { FiatContext } from '../lib/fiat-rates';
-import { toTokenRef, type TokenColumns } from './token-view';
+import { toTokenRef, type TokenColumns } from '../lib/token-view';
 
 export interface Holding extends TokenColumns {
   /** Base units. */

@@ -1,8 +1,8 @@
 /** GET transactions query parameters (docs/data-model.md), checked with clear field errors. */
 import * as v from 'valibot';
-import { list, single, wholeNumber } from '../../http/query-params';
-import { isCalendarDay } from '../../lib/zoned-day';
-import { isUuid } from '../../lib/ids';
+import { list, single, wholeNumber } from '../http/query-params';
+import { isCalendarDay } from '../lib/zoned-day';
+import { isUuid } from '../lib/ids';
 
 export const TRANSACTION_ORDERINGS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
 export type TransactionOrdering = (typeof TRANSACTION_ORDERINGS)[number];

@@ -40,7 +40,7 @@ export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
     const { user } = authOf(c);
     const [holdings, fiat, sync] = await Promise.all([
       userHoldings(s.db, user.id),
-      s.data.fiat.context(user.fiatCurrency),
+      s.market.fiat.context(user.fiatCurrency),
       userSyncState(s.db, user.id),
     ]);
     const tokens = toWalletTokens(holdings, fiat);
@@ -56,7 +56,7 @@ export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.fungibleTokensSummary, requireUser, queryParams(summaryQuerySchema), async (c) => {
     const { page, size } = c.req.valid('query');
     const { user } = authOf(c);
-    const data = s.data;
+    const data = s.market;
     const [holdings, fiat, inactive] = await Promise.all([
       userHoldings(s.db, user.id),
       data.fiat.context(user.fiatCurrency),

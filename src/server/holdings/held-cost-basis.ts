@@ -26,8 +26,7 @@ import type { Database } from '../db/database';
 import { transactions } from '../db/schema';
 import { valueDecimals, type FiatContext } from '../lib/fiat-rates';
 import type { Holding } from './holdings';
-import { executeRows } from '../lib/sql-rows';
-import { toTextArray } from './user-tokens';
+import { executeRows, toTextArray } from '../lib/sql-rows';
 
 /** Inflow rows read per token by the first statement; later ones read what the coverage so far suggests. */
 const FIRST_BUDGET = 32;

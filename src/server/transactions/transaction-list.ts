@@ -7,9 +7,9 @@
  * transactions and one with a million; `count_capped` says when it stopped.
  */
 import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { centralisedExchanges, transactions, wallets } from '../../db/schema';
-import { executeRows } from '../../lib/sql-rows';
+import type { Database } from '../db/database';
+import { centralisedExchanges, transactions, wallets } from '../db/schema';
+import { executeRows } from '../lib/sql-rows';
 import { allConditions, type ListConditions } from './transaction-filters';
 import { DEEP_OFFSET, monthAnchor, type MonthCountScope } from './transaction-month-counts';
 import type { TransactionOrdering } from './transaction-query';

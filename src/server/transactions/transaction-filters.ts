@@ -6,11 +6,11 @@
  * ranges on the hash and address indexes for search.
  */
 import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { contactAddresses, contacts, labels, transactionLabels, transactions, wallets } from '../../db/schema';
-import { likePattern } from '../../wallets/wallet-list';
-import { userTokens, type UserToken } from '../user-tokens';
-import { startOfDay, startOfNextDay } from '../../lib/zoned-day';
+import type { Database } from '../db/database';
+import { contactAddresses, contacts, labels, transactionLabels, transactions, wallets } from '../db/schema';
+import { containsPattern } from '../lib/search-text';
+import { userTokens, type UserToken } from './user-tokens';
+import { startOfDay, startOfNextDay } from '../lib/zoned-day';
 import type { TransactionListQuery } from './transaction-query';
 
 export interface TransactionScope {
@@ -79,7 +79,7 @@ async function searchBranches(
   tokens: () => Promise<UserToken[]>,
 ): Promise<SQL[]> {
   const lowered = text.toLowerCase();
-  const pattern = likePattern(text);
+  const pattern = containsPattern(text);
   const [userTokenList, matchedWallets, contactAddressRows, matchedLabels] = await Promise.all([
     tokens(),
     db

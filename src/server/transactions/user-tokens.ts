@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { executeRows } from '../lib/sql-rows';
+import { executeRows, toTextArray } from '../lib/sql-rows';
 
 export interface UserToken {
   tokenId: string;
@@ -38,9 +38,4 @@ export async function userTokens(db: Database, userId: string): Promise<UserToke
           ) t`,
   );
   return named.map((row) => ({ tokenId: row.token_id, symbol: row.token_symbol, name: row.token_name }));
-}
-
-/** A text[] literal parameter ({"a","b"}), which both drivers pass as one value. */
-export function toTextArray(values: readonly string[]): string {
-  return `{${values.map((value) => `"${value.replace(/["\\]/g, (ch) => `\\${ch}`)}"`).join(',')}}`;
 }

@@ -14,7 +14,7 @@ import type { TokenInfo, TokenRegistry } from '../providers/tokens/token-registr
 import { limitPayer } from '../payments/pay-rate-limit';
 import type { Services } from '../services';
 import { PRICE_DECIMALS } from '../lib/fiat-rates';
-import { storedTokenRef } from './token-view';
+import { storedTokenRef } from '../lib/token-view';
 
 const one = (field: string, max: number) =>
   v.pipe(
@@ -65,14 +65,14 @@ const pricesUnavailable = (): ApiError =>
 export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.tokens, queryParams(tokensQuerySchema), (c) => {
     const { network } = c.req.valid('query');
-    return c.json(s.data.tokens.list(network).map(storedTokenRef));
+    return c.json(s.market.tokens.list(network).map(storedTokenRef));
   });
 
   app.get(API.tokenQuote, queryParams(quoteQuerySchema), async (c) => {
     // The payment page asks for quotes signed out: such calls spend the payer's per-IP budget.
     if (c.get('auth') === null) await limitPayer(c, s, null);
     const query = c.req.valid('query');
-    const data = s.data;
+    const data = s.market;
     // An invoice's payment token is also quoted by its id where it is not in the lists (the devnet's USDC and USDT).
     const token = resolveToken(data.tokens, query.token) ?? paymentToken(s, query.token, null);
     if (token === undefined) throw fieldError('token', 'Unknown token. Give a token id or a listed symbol.');
@@ -100,7 +100,7 @@ export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
   });
 
   app.get(API.currencyPrices, async (c) => {
-    const rates = await s.data.fiat.currentMany(FIAT_CURRENCIES);
+    const rates = await s.market.fiat.currentMany(FIAT_CURRENCIES);
     const body: CurrencyPrices = {
       base: 'USD',
       prices: FIAT_CURRENCIES.map((currency) => {

@@ -7,8 +7,8 @@
  * wallet, newest or oldest first.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/database';
-import { executeRows } from '../../lib/sql-rows';
+import type { Database } from '../db/database';
+import { executeRows } from '../lib/sql-rows';
 import type { TransactionListQuery, TransactionOrdering } from './transaction-query';
 
 /** From this offset on, a plain list reads its page through the month counts. */

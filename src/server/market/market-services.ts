@@ -1,6 +1,6 @@
 /**
- * The price service, token registry and FX rates the data API shares, built once per app with its Services
- * (configuration, fetch, logger) so caches and rate limits are shared by every request.
+ * The market data every request shares (the price service, token registry and FX rates), built once per app
+ * with its Services (configuration, fetch, logger) so caches and rate limits are shared by every request.
  */
 import type { FiatCurrency, Network } from '../../shared/enums';
 import type { Config } from '../config/env';
@@ -18,7 +18,7 @@ import { tokenKey, type TokenRef } from '../providers/prices/types';
 import { createTokenRegistry, type TokenRegistry } from '../providers/tokens/token-registry';
 import { createFiatRates, type FiatRates, type UsdRateSource } from '../lib/fiat-rates';
 
-export interface DataServices {
+export interface MarketServices {
   prices: PriceService;
   tokens: TokenRegistry;
   fiat: FiatRates;
@@ -77,7 +77,7 @@ function batchedUsdRates(deps: {
 
 let sharedRegistry: TokenRegistry | undefined;
 
-export function createDataServices(s: { db: Database; config: Config; now: () => Date; fetch: typeof fetch; logger: Logger }): DataServices {
+export function createMarketServices(s: { db: Database; config: Config; now: () => Date; fetch: typeof fetch; logger: Logger }): MarketServices {
   const tokens = (sharedRegistry ??= createTokenRegistry());
   const chain = s.config.chain;
   // Requests wait for these answers, so failures give up sooner than a background sync's would.

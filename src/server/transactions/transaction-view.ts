@@ -5,18 +5,18 @@
  * and the payment label.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { TransactionOut } from '../../../shared/data-types';
-import { EVM_NETWORKS, type Exchange, type Network } from '../../../shared/enums';
-import { fromBaseUnits, type Big } from '../../../shared/money';
-import { contactsForAddresses } from '../../contacts/contact-addresses';
-import type { Database } from '../../db/database';
-import { centralisedExchanges, transactions, wallets, type TransactionRow } from '../../db/schema';
-import { paymentLabelsForHashes } from '../../labels/payment-labels';
-import { labelsForTransactions } from '../../labels/transaction-labels';
-import { exchangeDecimals } from '../../providers/exchanges';
-import type { TokenRegistry } from '../../providers/tokens/token-registry';
-import { fiatContext, utcDay, type FiatContext, type FiatRates } from '../../lib/fiat-rates';
-import { storedTokenRef, toTokenRef } from '../token-view';
+import type { TransactionOut } from '../../shared/data-types';
+import { EVM_NETWORKS, type Exchange, type Network } from '../../shared/enums';
+import { fromBaseUnits, type Big } from '../../shared/money';
+import { contactsForAddresses } from '../contacts/contact-addresses';
+import type { Database } from '../db/database';
+import { centralisedExchanges, transactions, wallets, type TransactionRow } from '../db/schema';
+import { paymentLabelsForHashes } from '../labels/payment-labels';
+import { labelsForTransactions } from '../labels/transaction-labels';
+import { exchangeDecimals } from '../providers/exchanges';
+import type { TokenRegistry } from '../providers/tokens/token-registry';
+import { fiatContext, utcDay, type FiatContext, type FiatRates } from '../lib/fiat-rates';
+import { storedTokenRef, toTokenRef } from '../lib/token-view';
 
 const EVM: ReadonlySet<Network> = new Set(EVM_NETWORKS);
 const GWEI_DECIMALS = 9;

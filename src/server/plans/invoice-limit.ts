@@ -2,7 +2,7 @@ import { and, count, eq, gte, lt } from 'drizzle-orm';
 import type { PlanLimit } from '../../shared/api-types';
 import type { Database } from '../db/database';
 import { invoiceIssues } from '../db/schema';
-import { currentPlan } from '../plans/current-plan';
+import { currentPlan } from './current-plan';
 
 /** The UTC calendar year containing `now`, as [start, end). */
 function yearOf(now: Date): { from: Date; to: Date } {
