@@ -84,7 +84,7 @@ export function cycles(edges) {
     }
   };
   for (const node of [...edges.keys()].sort()) if (!indices.has(node)) visit(node);
-  return groups;
+  return groups.sort((a, b) => a.join().localeCompare(b.join()));
 }
 
 if (process.argv[1] !== undefined && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

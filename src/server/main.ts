@@ -7,12 +7,12 @@ import { createMailTransport } from './mail/mail-transport';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/migrate';
+import { prepareDatabase } from './prepare-database';
 import { startHttpServer } from './http/http-server';
 import { createJobDispatch } from './jobs/job-dispatch';
 import { createLogger } from './logging/logger';
 import { removeExpiredRows } from './maintenance/housekeeping';
-import { startBackgroundWork } from './sync/background-work';
+import { startBackgroundWork } from './background-work';
 
 const HOUSEKEEPING_INTERVAL_MS = 3600_000;
 const SHUTDOWN_GRACE_MS = 10_000;

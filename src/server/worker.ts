@@ -6,10 +6,10 @@
  */
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/migrate';
+import { prepareDatabase } from './prepare-database';
 import { createJobDispatch } from './jobs/job-dispatch';
 import { createLogger } from './logging/logger';
-import { startBackgroundWork } from './sync/background-work';
+import { startBackgroundWork } from './background-work';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 

@@ -11,7 +11,7 @@ import { createPublicClient, createWalletClient, http, parseAbi, type Address } 
 import { mnemonicToAccount } from 'viem/accounts';
 import { loadConfig } from '../../src/server/config/env';
 import { openDatabase } from '../../src/server/db/client';
-import { prepareDatabase } from '../../src/server/db/migrate';
+import { prepareDatabase } from '../../src/server/prepare-database';
 import { paymentWatchCursors } from '../../src/server/db/schema';
 import { ACCOUNT_INDEX, DEVNET_MNEMONIC } from '../../src/server/devnet/accounts';
 import { startDevnet } from '../../src/server/devnet/start-devnet';

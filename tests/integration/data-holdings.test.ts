@@ -5,7 +5,7 @@ import type { User } from '../../src/shared/api-types';
 import type { Balances, FungibleTokensSummaryPage, NftItem, PortfolioHistory } from '../../src/shared/data-types';
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
 import { centralisedExchanges, fxRates, portfolioSnapshots, subscriptions, tokenBalances } from '../../src/server/db/schema';
-import { snapshotPortfolios } from '../../src/server/sync/portfolio-snapshot';
+import { snapshotPortfolios } from '../../src/server/portfolio/portfolio-snapshot';
 import { createFiatRates } from '../../src/server/lib/fiat-rates';
 import { Big, decimalToString, roundHalfUp } from '../../src/shared/money';
 import { availableDrivers } from './helpers/drivers';

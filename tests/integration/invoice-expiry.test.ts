@@ -17,7 +17,7 @@ import { createInProcessJobQueue } from '../../src/server/jobs/in-process-job-qu
 import type { JobQueue, ScheduleSpec } from '../../src/server/jobs/job-queue';
 import { createPgBossJobQueue } from '../../src/server/jobs/pg-boss-job-queue';
 import { createLogger, type Logger } from '../../src/server/logging/logger';
-import { startBackgroundWork } from '../../src/server/sync/background-work';
+import { startBackgroundWork } from '../../src/server/background-work';
 import { INVOICE_EXPIRY_JOB, PORTFOLIO_SNAPSHOT_JOB } from '../../src/server/sync/job-names';
 import { availableDrivers } from './helpers/drivers';
 import { testConfig } from './helpers/suite';

@@ -17,7 +17,7 @@ import type { EvmHistoryProvider } from '../../src/server/providers/evm-history/
 import { createHttpClient } from '../../src/server/providers/http/http-client';
 import { enqueueWalletSync } from '../../src/server/sync/enqueue';
 import type { SyncDeps } from '../../src/server/sync/sync-deps';
-import { registerSyncJobs } from '../../src/server/sync/sync-jobs';
+import { registerSyncJobs } from '../../src/server/background-jobs';
 import { syncWallet } from '../../src/server/sync/wallet-sync';
 import { availableDrivers } from './helpers/drivers';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database';

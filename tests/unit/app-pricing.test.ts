@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { PricingPlan, Subscription } from '../../src/shared/api-types';
 import { cardAction, priceDisplay, subscriptionText, successText } from '../../src/app/features/pricing/pricing-rules';
 import { parsePricingSearch } from '../../src/app/features/pricing/pricing-search';
-import { annualPrice } from '../../src/server/plans/plan-catalogue';
+import { annualPrice } from '../../src/server/config/plan-catalogue';
 
 const plus: PricingPlan = {
   code: 'PLUS',

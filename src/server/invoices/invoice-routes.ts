@@ -10,7 +10,7 @@ import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
 import { limitPayer } from '../payments/pay-rate-limit';
-import { markPaid, ownerReport, publicInvoiceResponse, visibleInvoice } from '../payments/payment-routes';
+import { markPaid, ownerReport, publicInvoiceResponse, visibleInvoice } from './pay-invoice-routes';
 import { invoiceTarget } from '../payments/payment-targets';
 import { prepareInvoice } from './invoice-prepare';
 import { queueInvoiceSentMail } from './invoice-sent-mail';

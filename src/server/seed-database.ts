@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { DEMO_WALLETS, demoAuthKey } from '../demo/demo-wallets';
-import { ensureDemoData } from '../demo/seed-demo-data';
-import { PLAN_CATALOGUE } from '../plans/plan-catalogue';
-import type { Database } from './database';
-import { plans, users, wallets } from './schema';
+import { DEMO_WALLETS, demoAuthKey } from './demo/demo-wallets';
+import { ensureDemoData } from './demo/seed-demo-data';
+import { PLAN_CATALOGUE } from './config/plan-catalogue';
+import type { Database } from './db/database';
+import { plans, users, wallets } from './db/schema';
 
 /**
  * Upserts the reference data: the three plans and the demo users with their wallets and sample data. Idempotent;

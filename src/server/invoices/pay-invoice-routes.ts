@@ -24,17 +24,17 @@ import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { contentDisposition } from '../http/file-download';
 import { jsonBody } from '../http/validation';
-import { findInvoice, invoiceOut, type StoredInvoice } from '../invoices/invoice-store';
+import { findInvoice, invoiceOut, type StoredInvoice } from './invoice-store';
 import type { Services } from '../services';
-import { limitPayer } from './pay-rate-limit';
-import type { PaymentDeps } from './payment-deps';
-import { notifyClaim } from './payment-mail';
-import { recomputeInvoice, paymentStatus, valueInInvoiceCurrency, confirmationsFor, reviewedBy } from './payment-store';
-import { explorerTxUrl } from './explorer-links';
-import { confirmationsOf } from './payment-rules';
-import { invoiceTarget, type InvoiceTarget } from './payment-targets';
+import { limitPayer } from '../payments/pay-rate-limit';
+import type { PaymentDeps } from '../payments/payment-deps';
+import { notifyClaim } from '../payments/payment-mail';
+import { recomputeInvoice, paymentStatus, valueInInvoiceCurrency, confirmationsFor, reviewedBy } from '../payments/payment-store';
+import { explorerTxUrl } from '../payments/explorer-links';
+import { confirmationsOf } from '../payments/payment-rules';
+import { invoiceTarget, type InvoiceTarget } from '../payments/payment-targets';
 import { publicInvoice } from './public-invoice';
-import { VERIFY_MESSAGES, verifyReportedHash } from './payment-verify';
+import { VERIFY_MESSAGES, verifyReportedHash } from '../payments/payment-verify';
 
 const DATA_URL = /^data:([a-z0-9.+/-]+);base64,(.*)$/i;
 

@@ -3,9 +3,9 @@
  * account held by another worker is queued again a minute later), the due-work scan, price and FX-rate filling
  * the daily portfolio snapshot and invoice expiry, with their cadences.
  */
-import { expireOverdueInvoices } from '../invoices/invoice-expiry';
-import type { JobQueue } from '../jobs/job-queue';
-import { syncExchange } from './exchange-sync';
+import { expireOverdueInvoices } from './invoices/invoice-expiry';
+import type { JobQueue } from './jobs/job-queue';
+import { syncExchange } from './sync/exchange-sync';
 import {
   EXCHANGE_SYNC_JOB,
   INVOICE_EXPIRY_JOB,
@@ -16,13 +16,13 @@ import {
   WALLET_SYNC_JOB,
   type ExchangeSyncData,
   type WalletSyncData,
-} from './job-names';
-import { dueAccounts } from './due-accounts';
-import { fillFxRates } from './fx-fill';
-import { fillMissingPrices } from './price-fill';
-import { snapshotPortfolios } from './portfolio-snapshot';
-import type { SyncDeps } from './sync-deps';
-import { syncWallet, type SyncOutcome } from './wallet-sync';
+} from './sync/job-names';
+import { dueAccounts } from './sync/due-accounts';
+import { fillFxRates } from './sync/fx-fill';
+import { fillMissingPrices } from './sync/price-fill';
+import { snapshotPortfolios } from './portfolio/portfolio-snapshot';
+import type { SyncDeps } from './sync/sync-deps';
+import { syncWallet, type SyncOutcome } from './sync/wallet-sync';
 
 export interface SyncJobOptions {
   /** Account syncs at once in this process. */

@@ -9,18 +9,18 @@
  * is then resumed from its cursors rather than at the next cadence.
  */
 import { randomUUID } from 'node:crypto';
-import type { Config } from '../config/env';
-import type { OpenDatabase } from '../db/client';
-import { createJobQueue } from '../jobs/create-job-queue';
-import type { JobQueue } from '../jobs/job-queue';
-import type { JobDispatch } from '../jobs/job-dispatch';
-import type { Logger } from '../logging/logger';
-import { createMailTransport } from '../mail/mail-transport';
-import { createPaymentDeps } from '../payments/payment-deps';
-import { registerPaymentJobs } from '../payments/payment-jobs';
-import { INVOICE_EXPIRY_JOB, SYNC_DUE_JOB } from './job-names';
-import { createSyncDeps, type SyncDeps } from './sync-deps';
-import { registerSyncJobs } from './sync-jobs';
+import type { Config } from './config/env';
+import type { OpenDatabase } from './db/client';
+import { createJobQueue } from './jobs/create-job-queue';
+import type { JobQueue } from './jobs/job-queue';
+import type { JobDispatch } from './jobs/job-dispatch';
+import type { Logger } from './logging/logger';
+import { createMailTransport } from './mail/mail-transport';
+import { createPaymentDeps } from './payments/payment-deps';
+import { registerPaymentJobs } from './payments/payment-jobs';
+import { INVOICE_EXPIRY_JOB, SYNC_DUE_JOB } from './sync/job-names';
+import { createSyncDeps, type SyncDeps } from './sync/sync-deps';
+import { registerSyncJobs } from './background-jobs';
 
 export interface BackgroundWork {
   queue: JobQueue;

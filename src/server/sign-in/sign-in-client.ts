@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Config } from '../config/env';
-import { newSessionToken, sessionIdOf } from './tokens';
+import { newSessionToken, sessionIdOf } from '../auth/tokens';
 
 export const SIGN_IN_CLIENT_COOKIE = 'signin_client';
 /** A day: long enough for any sign-in, short enough not to follow the browser around. */

@@ -6,11 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { ensureDemoData } from '../demo/seed-demo-data';
-import type { SyncDeps } from './sync-deps';
-
-export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
-}
+import { utcDay } from '../lib/fiat-rates';
+import type { SyncDeps } from '../sync/sync-deps';
 
 /** Upserts today's snapshot of every account with holdings; returns how many were written (demo users aside). */
 export async function snapshotPortfolios(deps: Pick<SyncDeps, 'db' | 'now'>): Promise<number> {

@@ -11,7 +11,7 @@ import { fieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
-import { upsertAddressUser } from '../users/sign-in-users';
+import { upsertAddressUser } from './sign-in-users';
 import { limitSignInByAddress, limitSignInByIp, respondSignedIn } from './sign-in-flow';
 
 export const NOT_A_DEMO_WALLET = 'Not a demo wallet.';

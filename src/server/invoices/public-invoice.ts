@@ -6,8 +6,8 @@ import { tokenDecimals } from '../../shared/money';
 import type { PaymentStatusOut, PublicInvoiceOut } from '../../shared/schemas/payment';
 import { invoiceItems } from '../db/schema';
 import type { Database } from '../db/database';
-import { daysToExpire } from '../invoices/invoice-view';
-import type { StoredInvoice } from '../invoices/invoice-store';
+import { daysToExpire } from './invoice-view';
+import type { StoredInvoice } from './invoice-store';
 
 export async function publicInvoice(db: Database, stored: StoredInvoice, payment: PaymentStatusOut, now: Date, timeZone: string): Promise<PublicInvoiceOut> {
   const { document, invoice: row } = stored;

@@ -4,8 +4,8 @@ import type { AppEnv } from '../http/app-env';
 import { clientIp } from '../http/client-ip';
 import type { Services } from '../services';
 import { loadUserView } from '../users/user-view';
-import { checkRateLimit, consumeRateLimit, countAttempt, LOGIN_WINDOW_MS } from './rate-limit';
-import { startSession } from './session';
+import { checkRateLimit, consumeRateLimit, countAttempt, LOGIN_WINDOW_MS } from '../auth/rate-limit';
+import { startSession } from '../auth/session';
 
 /** Counts a sign-in attempt against the client's IP (429 past LOGIN_RATE_LIMIT_PER_IP). */
 export async function limitSignInByIp(c: Context<AppEnv>, s: Services): Promise<void> {

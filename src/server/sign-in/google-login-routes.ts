@@ -5,10 +5,10 @@ import { nonFieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
-import { upsertGoogleUser } from '../users/sign-in-users';
-import { OidcError } from './oidc-http';
-import type { OidcUserinfo } from './oidc-userinfo';
-import { privilegesFor } from './privileges';
+import { upsertGoogleUser } from './sign-in-users';
+import { OidcError } from '../auth/oidc-http';
+import type { OidcUserinfo } from '../auth/oidc-userinfo';
+import { privilegesFor } from '../auth/privileges';
 import { limitSignInByIp, respondSignedIn } from './sign-in-flow';
 
 export const GOOGLE_MESSAGES = {

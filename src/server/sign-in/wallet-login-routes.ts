@@ -10,11 +10,11 @@ import { fieldError, nonFieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
-import { upsertWalletUser } from '../users/sign-in-users';
-import { privilegesFor } from './privileges';
+import { upsertWalletUser } from './sign-in-users';
+import { privilegesFor } from '../auth/privileges';
 import { ensureSignInClient, signInClientOf } from './sign-in-client';
 import { limitSignInByIp, noteWalletFailure, refuseAfterWalletFailures, respondSignedIn } from './sign-in-flow';
-import { buildSignInMessage, generateNonce, isOwnSignature, verifySignInMessage } from './siwe';
+import { buildSignInMessage, generateNonce, isOwnSignature, verifySignInMessage } from '../auth/siwe';
 
 export const CHALLENGE_TTL_MS = 10 * 60_000;
 /** How many of a client's newest open challenges for an address a response is matched against. */
