@@ -71,12 +71,5 @@ export async function invoiceTarget(db: Database, invoiceId: string): Promise<In
   return found;
 }
 
-/** The open invoices (DUE, PROCESSING or EXPIRED) paid at these addresses on `network`. */
-export async function openTargetsAt(db: Database, network: string, addresses: readonly string[]): Promise<InvoiceTarget[]> {
-  if (addresses.length === 0) return [];
-  const list = sql.join(addresses.map((a) => sql`${a.toLowerCase()}`), sql`, `);
-  return invoiceTargets(db, sql`d.state in ('DUE', 'PROCESSING', 'EXPIRED') and i.network = ${network} and lower(i.wallet_address) in (${list})`);
-}
-
 /** The calendar day of `at` in the owner's time zone. */
 export const ownerDay = (target: Pick<InvoiceTarget, 'timezone'>, at: Date): string => dayIn(at, target.timezone);
