@@ -1,5 +1,5 @@
 /**
- * The sync's background jobs on a job queue: account syncs (one at a time per account; a run that finds the
+ * The background jobs a process works on its job queue: account syncs (one at a time per account; a run that finds the
  * account held by another worker is queued again a minute later), the due-work scan, price and FX-rate filling
  * the daily portfolio snapshot and invoice expiry, with their cadences.
  */
