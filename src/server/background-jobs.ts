@@ -1,7 +1,7 @@
 /**
- * The background jobs a process works on its job queue: account syncs (one at a time per account; a run that finds the
- * account held by another worker is queued again a minute later), the due-work scan, price and FX-rate filling
- * the daily portfolio snapshot and invoice expiry, with their cadences.
+ * The background jobs a process works on its job queue: account syncs (one at a time per account; a run that
+ * finds the account held by another worker is queued again a minute later), the due-work scan, price and FX-rate
+ * filling, the daily portfolio snapshot and invoice expiry, with their cadences.
  */
 import { expireOverdueInvoices } from './invoices/invoice-expiry';
 import type { JobQueue } from './jobs/job-queue';
