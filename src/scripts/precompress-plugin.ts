@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin, ResolvedConfig } from 'vite';
-import { PRECOMPRESSED_FILE } from '../server/static/content-encoding';
+import { PRECOMPRESSED_FILE } from '../server/http/content-encoding';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

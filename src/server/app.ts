@@ -2,18 +2,18 @@ import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { API } from '../shared/api-paths';
-import { registerAddressLoginRoutes } from './auth/address-login-routes';
+import { registerAddressLoginRoutes } from './sign-in/address-login-routes';
 import { createBilling } from './billing/billing';
 import { registerBillingRoutes } from './billing/billing-routes';
 import { registerStripeWebhookRoutes } from './billing/stripe-webhook-routes';
 import { billingEndpoints } from '../shared/contract/billing';
 import { registerValidateAddressRoutes } from './addresses/validate-address-routes';
 import { csrfProtection } from './auth/csrf';
-import { registerGoogleLoginRoutes } from './auth/google-login-routes';
+import { registerGoogleLoginRoutes } from './sign-in/google-login-routes';
 import { createOidcClient } from './auth/oidc-userinfo';
 import { sessionMiddleware } from './auth/session';
 import { registerSessionRoutes } from './auth/session-routes';
-import { registerWalletLoginRoutes } from './auth/wallet-login-routes';
+import { registerWalletLoginRoutes } from './sign-in/wallet-login-routes';
 import { notFound, payloadTooLarge } from './http/api-error';
 import type { AppEnv } from './http/app-env';
 import { compressResponses } from './http/compress-responses';
@@ -25,20 +25,29 @@ import { createLogger } from './logging/logger';
 import { registerContactRoutes } from './contacts/contact-routes';
 import { registerDocumentRoutes } from './documents/document-routes';
 import { registerReportRoutes } from './documents/report-routes';
-import { registerDataRoutes } from './data/data-routes';
 import { registerExchangeRoutes } from './exchanges/exchange-routes';
+import { createFtcPartner } from './ftc/create-ftc-partner';
 import { registerFtcRoutes } from './ftc/ftc-routes';
 import { ftcWidgetOrigins } from './ftc/ftc-widget';
 import { registerFtcWebhookRoutes } from './ftc/ftc-webhook-routes';
+import { createPaymentTokens } from './invoices/invoice-payment';
 import { registerInvoicePdfRoutes } from './invoices/invoice-pdf-routes';
 import { registerInvoiceRoutes } from './invoices/invoice-routes';
+import { registerHoldingsRoutes } from './holdings/holdings-routes';
+import { createJobDispatch } from './jobs/job-dispatch';
 import { registerLabelRoutes } from './labels/label-routes';
-import { registerPaymentRoutes } from './payments/payment-routes';
+import { registerMarketRoutes } from './market/market-routes';
+import { createMarketServices } from './market/market-services';
+import { registerNftRoutes } from './nft/nft-routes';
+import { createPaymentDeps } from './payments/payment-deps';
+import { registerPaymentRoutes } from './invoices/pay-invoice-routes';
 import { registerPlanRoutes } from './plans/plan-routes';
+import { registerPortfolioRoutes } from './portfolio/portfolio-routes';
 import { registerPublicConfigRoutes } from './public-config/public-config-routes';
 import { registerSearchRoutes } from './search/search-routes';
 import type { AppDeps, Services } from './services';
 import { staticFiles } from './static/static-files';
+import { registerTransactionRoutes } from './transactions/transaction-routes';
 import { registerUserRoutes } from './users/user-routes';
 import { registerWalletRoutes } from './wallets/wallet-routes';
 
@@ -61,15 +70,24 @@ function resolveServices(deps: AppDeps): Services {
     (deps.config.ethereumRpcUrl === undefined
       ? undefined
       : createPublicClient({ transport: http(deps.config.ethereumRpcUrl, { timeout: 10_000 }) }));
-  return {
+  const base = {
     db: deps.db,
     config: deps.config,
     now: deps.now ?? (() => new Date()),
     fetch: fetchImpl,
     logger: deps.logger ?? createLogger(deps.config.logLevel),
+    jobs: deps.jobs ?? createJobDispatch(),
+  };
+  const market = createMarketServices(base);
+  return {
+    ...base,
     oidc: createOidcClient({ issuer: deps.config.oidcIssuer, tokeninfoUrl: deps.config.googleTokeninfoUrl, fetch: fetchImpl }),
     rpcClient,
     billing: createBilling(deps.config.billing, fetchImpl),
+    market,
+    paymentTokens: createPaymentTokens(market.tokens, deps.config),
+    payments: createPaymentDeps({ db: base.db, logger: base.logger, now: base.now, config: base.config, jobs: base.jobs, prices: market.prices }),
+    ftcPartner: createFtcPartner(base),
   };
 }
 
@@ -120,7 +138,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerStripeWebhookRoutes(app, s);
   registerWalletRoutes(app, s);
   registerExchangeRoutes(app, s);
-  registerDataRoutes(app, s);
+  registerHoldingsRoutes(app, s);
+  registerNftRoutes(app, s);
+  registerPortfolioRoutes(app, s);
+  registerTransactionRoutes(app, s);
+  registerMarketRoutes(app, s);
   registerContactRoutes(app, s);
   registerDocumentRoutes(app, s);
   registerReportRoutes(app, s);

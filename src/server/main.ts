@@ -7,11 +7,12 @@ import { createMailTransport } from './mail/mail-transport';
 import { createApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config/env';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/migrate';
+import { prepareDatabase } from './prepare-database';
 import { startHttpServer } from './http/http-server';
+import { createJobDispatch } from './jobs/job-dispatch';
 import { createLogger } from './logging/logger';
 import { removeExpiredRows } from './maintenance/housekeeping';
-import { startBackgroundWork } from './sync/background-work';
+import { startBackgroundWork } from './background-work';
 
 const HOUSEKEEPING_INTERVAL_MS = 3600_000;
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -33,8 +34,9 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const database = await openDatabase(config);
   await prepareDatabase(database);
-  const app = createApp({ db: database.db, config, logger });
-  const background = await startBackgroundWork({ database, config, logger, role: 'server' });
+  const jobs = createJobDispatch();
+  const app = createApp({ db: database.db, config, logger, jobs });
+  const background = await startBackgroundWork({ database, config, logger, role: 'server', jobs });
 
   const cleanUp = (): void => {
     removeExpiredRows(database.db, config, new Date()).catch((error: unknown) => {

@@ -6,9 +6,10 @@
  */
 import { ConfigError, loadConfig } from './config/env';
 import { openDatabase } from './db/client';
-import { prepareDatabase } from './db/migrate';
+import { prepareDatabase } from './prepare-database';
+import { createJobDispatch } from './jobs/job-dispatch';
 import { createLogger } from './logging/logger';
-import { startBackgroundWork } from './sync/background-work';
+import { startBackgroundWork } from './background-work';
 
 const SHUTDOWN_GRACE_MS = 30_000;
 
@@ -30,7 +31,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase(config, { poolSize: Math.max(4, config.chain.workerConcurrency * 2) });
   await prepareDatabase(database);
-  const work = await startBackgroundWork({ database, config, logger, role: 'worker' });
+  const work = await startBackgroundWork({ database, config, logger, role: 'worker', jobs: createJobDispatch() });
   logger.info(`Ledgerloop worker running ${String(work.concurrency)} sync job(s) at once`);
 
   let stopping = false;

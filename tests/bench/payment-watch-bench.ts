@@ -11,11 +11,12 @@ import { createPublicClient, createWalletClient, http, parseAbi, type Address } 
 import { mnemonicToAccount } from 'viem/accounts';
 import { loadConfig } from '../../src/server/config/env';
 import { openDatabase } from '../../src/server/db/client';
-import { prepareDatabase } from '../../src/server/db/migrate';
+import { prepareDatabase } from '../../src/server/prepare-database';
 import { paymentWatchCursors } from '../../src/server/db/schema';
 import { ACCOUNT_INDEX, DEVNET_MNEMONIC } from '../../src/server/devnet/accounts';
 import { startDevnet } from '../../src/server/devnet/start-devnet';
 import { createLogger } from '../../src/server/logging/logger';
+import { createJobDispatch } from '../../src/server/jobs/job-dispatch';
 import { paymentChainFromConfig } from '../../src/server/payments/payment-chain';
 import { watchPayments } from '../../src/server/payments/payment-watcher';
 
@@ -68,7 +69,7 @@ export async function measurePaymentWatch(): Promise<string> {
     }
     const chain = paymentChainFromConfig(config);
     const started = performance.now();
-    const report = await watchPayments({ db, logger: createLogger('silent'), now: () => new Date(), config, chain, prices: null });
+    const report = await watchPayments({ db, logger: createLogger('silent'), now: () => new Date(), config, jobs: createJobDispatch(), chain, prices: null });
     const ms = performance.now() - started;
     const getLogs = chain.calls.get('eth_getLogs') ?? 0;
     const allowed = report.ranges * Math.ceil(ADDRESSES / 1000);

@@ -24,7 +24,7 @@ import pg from 'pg';
 import { createApp } from '../../src/server/app';
 import { loadConfig, type Config } from '../../src/server/config/env';
 import { openDatabase, type OpenDatabase } from '../../src/server/db/client';
-import { prepareDatabase } from '../../src/server/db/migrate';
+import { prepareDatabase } from '../../src/server/prepare-database';
 import { createLogger } from '../../src/server/logging/logger';
 import { DEFAULT_PAGE_SIZE } from '../../src/server/providers/evm-history/etherscan-compatible';
 import { API, SESSION_COOKIE } from '../../src/shared/api-paths';

@@ -6,7 +6,7 @@
  * two runs measure the same data.
  */
 import { sql } from 'drizzle-orm';
-import { refreshTransactionMonthCounts } from '../../src/server/data/transactions/transaction-month-counts';
+import { refreshTransactionMonthCounts } from '../../src/server/transactions/transaction-month-counts';
 import type { Database } from '../../src/server/db/database';
 
 export interface ChainDataPlan {

@@ -102,7 +102,7 @@ describe.each(availableDrivers())('address and demo sign-in on %s', (kind) => {
 
   it('keeps demo users intact when the seed runs again', async () => {
     const before = await suite.db.select().from(users).where(eq(users.isDemo, true));
-    const { seedDatabase } = await import('../../src/server/db/seed');
+    const { seedDatabase } = await import('../../src/server/seed-database');
     await seedDatabase(suite.db, new Date());
     const after = await suite.db.select().from(users).where(eq(users.isDemo, true));
     expect(after.map((u) => u.id).sort()).toEqual(before.map((u) => u.id).sort());

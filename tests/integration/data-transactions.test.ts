@@ -23,7 +23,7 @@ import { setupSuite } from './helpers/suite';
 import { json, type TestClient } from './helpers/test-client';
 import { signInWithAddress, signInWithWallet } from './helpers/sign-in';
 import { addFxRate, addTransactions, addWallet, BINANCE_BTC, ETH, randomAddress, USDC, type TxSeed } from './data-seed';
-import { DEEP_OFFSET, refreshTransactionMonthCounts } from '../../src/server/data/transactions/transaction-month-counts';
+import { DEEP_OFFSET, refreshTransactionMonthCounts } from '../../src/server/transactions/transaction-month-counts';
 
 const E18 = 10n ** 18n;
 const ALICE = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

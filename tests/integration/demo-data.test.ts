@@ -7,7 +7,7 @@ import { isBitcoinAddress, isEvmAddress } from '../../src/shared/address-validat
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
 import type { Balances, FungibleTokenSummaryRow, NftItem, PortfolioHistory, TransactionPage } from '../../src/shared/data-types';
 import { roundHalfUp } from '../../src/shared/money';
-import { seedDatabase } from '../../src/server/db/seed';
+import { seedDatabase } from '../../src/server/seed-database';
 import {
   nftHoldings,
   portfolioSnapshots,
@@ -25,7 +25,7 @@ import { DAY_MS, DEMO_HISTORY_DAYS, isoDay, utcDayStart } from '../../src/server
 import { generateDemoData } from '../../src/server/demo/demo-generation';
 import { DEMO_MARKER_KIND, ensureDemoData } from '../../src/server/demo/seed-demo-data';
 import { DEMO_WALLETS, demoAuthKey } from '../../src/server/demo/demo-wallets';
-import { snapshotPortfolios } from '../../src/server/sync/portfolio-snapshot';
+import { snapshotPortfolios } from '../../src/server/portfolio/portfolio-snapshot';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
 import { json } from './helpers/test-client';

@@ -9,7 +9,6 @@ import type { ExchangeAccount } from '../../src/shared/contract/exchanges';
 import { MESSAGES } from '../../src/shared/messages';
 import { createSecretBox } from '../../src/server/crypto/secret-box';
 import { centralisedExchanges, subscriptions, syncCursors, wallets } from '../../src/server/db/schema';
-import { attachJobQueue } from '../../src/server/jobs/job-registry';
 import { EXCHANGE_SYNC_JOB } from '../../src/server/sync/job-names';
 import { recordingQueue } from './data-recording-queue';
 import type { AppEnv } from '../../src/server/http/app-env';
@@ -122,7 +121,7 @@ describe.each(availableDrivers())('centralised exchanges on %s', (kind) => {
   it('queues the first sync of a connected account', async () => {
     const { client } = await fullUser();
     const queue = recordingQueue();
-    const detach = attachJobQueue(suite.db, queue);
+    const detach = suite.jobs.attach(queue);
     try {
       const account = await json<ExchangeAccount>(await connect(client));
       expect(queue.sent).toEqual([

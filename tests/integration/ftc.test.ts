@@ -12,7 +12,7 @@ import { paymentEndpoints, type InvoicePaymentsOut } from '../../src/shared/cont
 import { ftcEndpoints, type FtcApplicantOut, type FtcKycStatusOut, type FtcProfileOut, type FtcSessionOut, type FtcTransferOut, type FtcUpdateOut } from '../../src/shared/contract/ftc';
 import { FTC_MESSAGES } from '../../src/shared/schemas/ftc';
 import { ftcProfiles, fxRates, subscriptions, wallets } from '../../src/server/db/schema';
-import { createFtcPartner } from '../../src/server/ftc/ftc-partner-for';
+import { createFtcPartner } from '../../src/server/ftc/create-ftc-partner';
 import { pollFtcTransfers, type FtcPollReport } from '../../src/server/ftc/ftc-transfer-poll';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { createLogger } from '../../src/server/logging/logger';

@@ -7,16 +7,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { documents, invoicePayments, invoices, paymentClaims, users } from '../../src/server/db/schema';
-import { paymentChainFromConfig } from '../../src/server/payments/payment-chain';
+import { createJobDispatch } from '../../src/server/jobs/job-dispatch';
+import { createPaymentDeps } from '../../src/server/payments/payment-deps';
 import { paymentStatus, recomputeInvoice } from '../../src/server/payments/payment-store';
 import { invoiceTarget } from '../../src/server/payments/payment-targets';
-import { dayIn } from '../../src/server/data/zoned-day';
+import { dayIn } from '../../src/server/lib/zoned-day';
 import { expireOverdueInvoices } from '../../src/server/invoices/invoice-expiry';
 import { createInProcessJobQueue } from '../../src/server/jobs/in-process-job-queue';
 import type { JobQueue, ScheduleSpec } from '../../src/server/jobs/job-queue';
 import { createPgBossJobQueue } from '../../src/server/jobs/pg-boss-job-queue';
 import { createLogger, type Logger } from '../../src/server/logging/logger';
-import { startBackgroundWork } from '../../src/server/sync/background-work';
+import { startBackgroundWork } from '../../src/server/background-work';
 import { INVOICE_EXPIRY_JOB, PORTFOLIO_SNAPSHOT_JOB } from '../../src/server/sync/job-names';
 import { availableDrivers } from './helpers/drivers';
 import { testConfig } from './helpers/suite';
@@ -159,7 +160,7 @@ describe.each(availableDrivers())('invoice expiry on %s', (kind) => {
     await database.db.insert(paymentClaims).values({ invoiceId, method: 'BANK', email: 'payer@example.com' });
     const config = testConfig();
     let now = new Date('2026-03-09T23:59:59Z');
-    const deps = { db: database.db, logger: createLogger('silent'), now: () => now, config, chain: paymentChainFromConfig(config), prices: null };
+    const deps = createPaymentDeps({ db: database.db, logger: createLogger('silent'), now: () => now, config, jobs: createJobDispatch(), prices: null });
     // On the due day the claim still holds it.
     expect(await run(now.toISOString())).toBe(0);
     expect(await recomputeInvoice(deps, invoiceId)).toMatchObject({ before: 'PROCESSING', after: { state: 'PROCESSING', summary: 'REPORTED' } });
@@ -243,7 +244,7 @@ describe.each(availableDrivers())('invoice expiry on %s', (kind) => {
       stop: () => inner.stop(),
     };
     const deps = testSyncDeps(database.db, { now: () => new Date('2026-03-10T12:00:00Z'), intervalMinutes: 24 * 60 });
-    const work = await startBackgroundWork({ database, config: testConfig(), logger, role: 'worker', deps, queue });
+    const work = await startBackgroundWork({ database, config: testConfig(), logger, role: 'worker', jobs: createJobDispatch(), deps, queue });
     try {
       const deadline = Date.now() + 20_000;
       while ((await stateOf(overdue)).state !== 'EXPIRED') {

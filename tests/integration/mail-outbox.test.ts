@@ -22,8 +22,8 @@ describe.each(availableDrivers())('mail outbox on %s', (kind) => {
     try {
       const now = new Date('2026-01-01T10:00:00Z');
       const mail = { to: 'owner@example.com', subject: 'Invoice X is paid', text: 'Paid.', dedupeKey: 'paid:x' };
-      expect(await queueMail(suite.db, mail, now)).toBe(true);
-      expect(await queueMail(suite.db, mail, now)).toBe(false);
+      expect(await queueMail(suite, mail, now)).toBe(true);
+      expect(await queueMail(suite, mail, now)).toBe(false);
       const logger = createLogger('silent');
       const down = createMailTransport({ smtpUrl: 'smtp://127.0.0.1:9', from: 'Ledgerloop <no-reply@localhost>', outboxDir: dir });
       expect(await sendDueMail({ db: suite.db, logger, now: () => now, transport: down })).toBe(0);

@@ -23,8 +23,7 @@ import { subscriptions, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { createMailTransport } from '../../src/server/mail/mail-transport';
 import { sendDueMail } from '../../src/server/mail/mail-job';
-import { paymentChainFromConfig } from '../../src/server/payments/payment-chain';
-import type { PaymentDeps } from '../../src/server/payments/payment-deps';
+import { createPaymentDeps, type PaymentDeps } from '../../src/server/payments/payment-deps';
 import { watchPayments } from '../../src/server/payments/payment-watcher';
 import { createSyncDeps } from '../../src/server/sync/sync-deps';
 import { availableDrivers } from './helpers/drivers';
@@ -123,7 +122,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     };
     app = suite.makeApp({ env });
     const config = testConfig(env);
-    deps = { db: suite.db, logger: createLogger('silent'), now: () => suite.clock.now(), config, chain: paymentChainFromConfig(config), prices: createSyncDeps({ db: suite.db, config, logger: createLogger('silent') }).prices };
+    deps = createPaymentDeps({ db: suite.db, logger: createLogger('silent'), now: () => suite.clock.now(), config, jobs: suite.jobs, prices: createSyncDeps({ db: suite.db, config, logger: createLogger('silent') }).prices });
   });
 
   async function owner() {

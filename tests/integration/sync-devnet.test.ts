@@ -24,7 +24,7 @@ import { createPriceService } from '../../src/server/providers/prices/price-serv
 import { balancesFromTransactions } from '../../src/server/sync/balances/transaction-sums';
 import { createDevnetPriceProvider } from '../../src/server/sync/devnet-prices';
 import { fillMissingPrices } from '../../src/server/sync/price-fill';
-import { snapshotPortfolios } from '../../src/server/sync/portfolio-snapshot';
+import { snapshotPortfolios } from '../../src/server/portfolio/portfolio-snapshot';
 import type { SyncDeps } from '../../src/server/sync/sync-deps';
 import { userSyncState } from '../../src/server/sync/user-sync-state';
 import { syncWallet } from '../../src/server/sync/wallet-sync';

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config/env';
-import { toNftItem } from '../../src/server/data/nft-routes';
+import { toNftItem } from '../../src/server/nft/nft-routes';
 import { nftHoldings } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/logging/logger';
 import { createHttpClient } from '../../src/server/providers/http/http-client';

@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { wallets } from '../../src/server/db/schema';
 import { startDevnet, type Devnet } from '../../src/server/devnet/start-devnet';
 import { ACCOUNT_ADDRESSES, DEVNET_PLANS, SCENARIO_ACCOUNTS } from '../../src/server/devnet/scenario';
-import { attachJobQueue } from '../../src/server/jobs/job-registry';
+import { createJobDispatch } from '../../src/server/jobs/job-dispatch';
 import type { JobQueue } from '../../src/server/jobs/job-queue';
 import { createPgBossJobQueue } from '../../src/server/jobs/pg-boss-job-queue';
 import { createLogger } from '../../src/server/logging/logger';
@@ -17,7 +17,7 @@ import type { EvmHistoryProvider } from '../../src/server/providers/evm-history/
 import { createHttpClient } from '../../src/server/providers/http/http-client';
 import { enqueueWalletSync } from '../../src/server/sync/enqueue';
 import type { SyncDeps } from '../../src/server/sync/sync-deps';
-import { registerSyncJobs } from '../../src/server/sync/sync-jobs';
+import { registerSyncJobs } from '../../src/server/background-jobs';
 import { syncWallet } from '../../src/server/sync/wallet-sync';
 import { availableDrivers } from './helpers/drivers';
 import { openTestDatabase, type TestDatabase } from './helpers/test-database';
@@ -96,9 +96,10 @@ describe.skipIf(!availableDrivers().includes('postgres'))('two pg-boss workers o
       queues.push(queue);
       await registerSyncJobs(queue, devnetDeps(database, worker, runs, 300), { concurrency: 1 });
     }
-    const detach = attachJobQueue(database.db, queues[0] as JobQueue);
+    const jobs = createJobDispatch();
+    const detach = jobs.attach(queues[0] as JobQueue);
     const shared = await addScenarioWallets(database, 'shared');
-    for (const walletId of shared.values()) await enqueueWalletSync({ db: database.db }, walletId);
+    for (const walletId of shared.values()) await enqueueWalletSync({ db: database.db, jobs }, walletId);
     detach();
 
     const ids = [...shared.values()];

@@ -11,7 +11,6 @@ import {
   users,
   wallets,
 } from '../../src/server/db/schema';
-import { attachJobQueue } from '../../src/server/jobs/job-registry';
 import { PRICE_FILL_JOB } from '../../src/server/sync/job-names';
 import { recordingQueue } from './data-recording-queue';
 import { availableDrivers } from './helpers/drivers';
@@ -47,7 +46,7 @@ describe.each(availableDrivers())('user routes on %s', (kind) => {
     const client = suite.client();
     await signInWithWallet(client);
     const queue = recordingQueue();
-    const detach = attachJobQueue(suite.db, queue);
+    const detach = suite.jobs.attach(queue);
     try {
       expect((await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'CHF' })).status).toBe(200);
       expect(queue.sent).toEqual([{ name: PRICE_FILL_JOB, data: {}, options: { singletonKey: PRICE_FILL_JOB } }]);

@@ -15,7 +15,6 @@ import {
   transactions,
   wallets,
 } from '../../src/server/db/schema';
-import { attachJobQueue } from '../../src/server/jobs/job-registry';
 import { WALLET_SYNC_JOB } from '../../src/server/sync/job-names';
 import { recordingQueue } from './data-recording-queue';
 import { availableDrivers } from './helpers/drivers';
@@ -190,7 +189,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
     it('queues the new wallet\'s first sync', async () => {
       const { client } = await fullUser();
       const queue = recordingQueue();
-      const detach = attachJobQueue(suite.db, queue);
+      const detach = suite.jobs.attach(queue);
       try {
         const wallet = await json<WalletOut>(await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }));
         expect(queue.sent).toEqual([

@@ -4,7 +4,7 @@ import type { Subscription } from '../../src/shared/api-types';
 import type { PricingPlan } from '../../src/shared/contract/plans';
 import { cardAction, priceDisplay, subscriptionText, successText } from '../../src/app/features/pricing/pricing-rules';
 import { parsePricingSearch } from '../../src/app/features/pricing/pricing-search';
-import { annualPrice } from '../../src/server/plans/plan-catalogue';
+import { annualPrice } from '../../src/server/config/plan-catalogue';
 
 const plus: PricingPlan = {
   code: 'PLUS',

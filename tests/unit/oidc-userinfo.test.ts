@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GOOGLE_TOKENINFO_URL, defaultTokeninfoUrl } from '../../src/server/auth/google-tokeninfo';
+import { GOOGLE_TOKENINFO_URL, defaultTokeninfoUrl } from '../../src/server/config/google-issuer';
 import { OidcError, type OidcErrorKind } from '../../src/server/auth/oidc-http';
 import { createOidcClient } from '../../src/server/auth/oidc-userinfo';
 import { loadConfig } from '../../src/server/config/env';

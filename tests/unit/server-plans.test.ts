@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { annualPrice, PLAN_CATALOGUE } from '../../src/server/plans/plan-catalogue';
+import { annualPrice, PLAN_CATALOGUE } from '../../src/server/config/plan-catalogue';
 import { effectiveSubscription } from '../../src/server/plans/current-plan';
 import { planLimit } from '../../src/server/plans/plan-routes';
 

@@ -4,7 +4,8 @@
  * signed-in person's claims from the userinfo endpoint.
  */
 import * as v from 'valibot';
-import { defaultTokeninfoUrl, isIssuedTo, readTokeninfo } from './google-tokeninfo';
+import { defaultTokeninfoUrl } from '../config/google-issuer';
+import { isIssuedTo, readTokeninfo } from './google-tokeninfo';
 import { checkEndpoint, createJsonGetter, failedAnswer, OidcError, TOKEN_PATTERN } from './oidc-http';
 
 export interface OidcDiscovery {

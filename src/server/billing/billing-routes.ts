@@ -62,8 +62,8 @@ export function registerBillingRoutes(app: Hono<AppEnv>, s: Services): void {
     const { user } = authOf(c);
     const { plan } = body;
     if (plan === 'ENTERPRISE') throw fieldError('plan', BILLING_MESSAGES.enterpriseContact);
-    const apply = async (subscription: Parameters<typeof applyStripeSubscription>[4]) =>
-      applyStripeSubscription(s.db, s.logger, billing.prices, user.id, subscription, s.now());
+    const apply = async (subscription: Parameters<typeof applyStripeSubscription>[3]) =>
+      applyStripeSubscription(s, billing.prices, user.id, subscription, s.now());
 
     if (plan === 'STARTER') {
       const current = await loadSubscription(s.db, user.id, s.now());

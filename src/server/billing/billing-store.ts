@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Database } from '../db/database';
 import { centralisedExchanges, subscriptions, users, wallets } from '../db/schema';
+import type { JobDispatch } from '../jobs/job-dispatch';
 import type { Logger } from '../logging/logger';
 import { enqueueExchangeSync, enqueueWalletSync } from '../sync/enqueue';
 import { pricedPlanOf, replacesStored, stateOfSubscription, type PricedPlan } from './stripe-subscription';
@@ -73,8 +74,7 @@ export async function userIdForCustomer(
  * replacesStored). Runs under a row lock, so concurrent deliveries apply one after the other.
  */
 export async function applyStripeSubscription(
-  db: Database,
-  logger: Logger,
+  { db, logger, jobs }: { db: Database; logger: Logger; jobs: JobDispatch },
   prices: ReadonlyMap<string, PricedPlan>,
   userId: string,
   subscription: Stripe.Subscription,
@@ -111,16 +111,20 @@ export async function applyStripeSubscription(
       .where(eq(subscriptions.userId, userId));
     return stored?.planCode === 'STARTER' && state.planCode !== 'STARTER';
   });
-  if (raised) await syncAccountsOf(db, logger, userId, now);
+  if (raised) await syncAccountsOf({ db, logger, jobs }, userId, now);
 }
 
 /**
  * A paid plan loads more transactions per wallet: every wallet and exchange account of the user is synced again
  * at once rather than at its next turn.
  */
-async function syncAccountsOf(db: Database, logger: Logger, userId: string, now: Date): Promise<void> {
+async function syncAccountsOf(
+  { db, logger, jobs }: { db: Database; logger: Logger; jobs: JobDispatch },
+  userId: string,
+  now: Date,
+): Promise<void> {
   try {
-    const services = { db, now: () => now };
+    const services = { db, jobs, now: () => now };
     const [walletRows, exchangeRows] = await Promise.all([
       db.select({ id: wallets.id }).from(wallets).where(eq(wallets.userId, userId)),
       db.select({ id: centralisedExchanges.id }).from(centralisedExchanges).where(eq(centralisedExchanges.userId, userId)),

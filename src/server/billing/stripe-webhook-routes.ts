@@ -63,7 +63,7 @@ async function handleEvent(s: Services, billing: Billing, event: Stripe.Event): 
     s.logger.warn('Stripe event for an unknown customer; ignored', { event: event.id, type: event.type });
     return;
   }
-  await applyStripeSubscription(s.db, s.logger, billing.prices, userId, subscription, s.now());
+  await applyStripeSubscription(s, billing.prices, userId, subscription, s.now());
 }
 
 /**

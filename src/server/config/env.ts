@@ -73,9 +73,9 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { EVM_NETWORKS, type EvmNetwork, type Exchange } from '../../shared/enums';
-import { defaultTokeninfoUrl } from '../auth/google-tokeninfo';
+import { defaultTokeninfoUrl } from './google-issuer';
 import { devnetEndpoints, type DevnetEndpoint } from '../devnet/devnet-endpoints';
-import { annualPrice, PLUS_MONTHLY_PRICE } from '../plans/plan-catalogue';
+import { annualPrice, PLUS_MONTHLY_PRICE } from './plan-catalogue';
 import { loadOrCreateSecretKey } from './secret-key';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-or
 import type { Database } from '../db/database';
 import { contactAddresses, contactLabels, contacts, labels, type ContactRow } from '../db/schema';
 import type { ContactOrdering } from '../../shared/contract/contacts';
-import { containsPattern, searchWords } from '../search/search-text';
+import { containsPattern, searchWords } from '../lib/search-text';
 
 export { CONTACT_ORDERINGS, type ContactOrdering } from '../../shared/contract/contacts';
 

@@ -8,7 +8,7 @@ import type { Services } from '../services';
 import { findContacts } from './contact-list';
 import { createContact, deleteContact, updateContact } from './contact-store';
 import { contactViews } from './contact-view';
-import { idempotencyKeyOf, replayHeaders } from './idempotency-key';
+import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, exists, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { contactLabels, documents, invoices, type DocumentRow } from '../db/schema';
-import { containsPattern, searchWords } from '../search/search-text';
+import { containsPattern, searchWords } from '../lib/search-text';
 import type { DocumentListQuery, DocumentOrdering } from './document-query';
 
 const DAY_MS = 86_400_000;

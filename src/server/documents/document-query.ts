@@ -2,9 +2,9 @@
 import * as v from 'valibot';
 import { list, single, wholeNumber } from '../http/query-params';
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES } from '../../shared/enums';
-import { isUuid } from '../data/ids';
-import { isCalendarDay } from '../data/zoned-day';
-import { searchParam } from '../search/search-text';
+import { isUuid } from '../lib/ids';
+import { isCalendarDay } from '../lib/zoned-day';
+import { searchParam } from '../lib/search-text';
 
 export const DOCUMENT_ORDERINGS = ['-created_at', 'created_at', 'total_amount', '-total_amount', 'name', '-name'] as const;
 export type DocumentOrdering = (typeof DOCUMENT_ORDERINGS)[number];

@@ -8,7 +8,6 @@ import type { Context, Hono } from 'hono';
 import { API } from '../../shared/api-paths';
 import type { HoldingsReportRow, ReportPage, ReportPdfData, TransactionReportRow } from '../../shared/report-types';
 import { authOf, requireUser } from '../auth/guards';
-import { dataServicesOf } from '../data/data-services';
 import type { DocumentRow } from '../db/schema';
 import { nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -46,8 +45,7 @@ function refuseNonReports(document: DocumentRow): void {
 const NO_STORE = { 'Cache-Control': 'private, no-store' };
 
 export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
-  const data = () => dataServicesOf(s);
-  const viewDeps = () => ({ db: s.db, now: s.now, fiatRates: data().fiat, tokens: data().tokens });
+  const viewDeps = () => ({ db: s.db, now: s.now, fiatRates: s.market.fiat, tokens: s.market.tokens });
 
   /** The caller's report (any kind but an invoice or an accounting-software report) and what it covers. */
   async function reportOf(c: Context<AppEnv>): Promise<ReportScope> {
@@ -70,10 +68,10 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
       time_zone: user.timezone,
     };
     if (document.kind === 'HOLDINGS_REPORT') {
-      const holdings = await reportHoldings(s.db, scope, data().tokens);
+      const holdings = await reportHoldings(s.db, scope, s.market.tokens);
       return { ...header, count: holdings.length, truncated: holdings.length > MAX_PDF_ROWS, transactions: null, holdings: holdings.slice(0, MAX_PDF_ROWS) };
     }
-    const fiat = await data().fiat.context(user.fiatCurrency);
+    const fiat = await s.market.fiat.context(user.fiatCurrency);
     const [count, rows] = await Promise.all([
       countReportTransactions(s.db, scope),
       reportTransactionRows(viewDeps(), scope, fiat, { limit: MAX_PDF_ROWS, offset: 0 }),
@@ -84,7 +82,7 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(`${API.documents}/:id/transactions`, requireUser, queryParams(reportPageQuerySchema), async (c) => {
     const { limit, offset } = c.req.valid('query');
     const scope = await reportOf(c);
-    const fiat = await data().fiat.context(authOf(c).user.fiatCurrency);
+    const fiat = await s.market.fiat.context(authOf(c).user.fiatCurrency);
     const [count, results] = await Promise.all([
       countReportTransactions(s.db, scope),
       reportTransactionRows(viewDeps(), scope, fiat, { limit, offset }),
@@ -101,7 +99,7 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(`${API.documents}/:id/holdings`, requireUser, queryParams(reportPageQuerySchema), async (c) => {
     const { limit, offset } = c.req.valid('query');
     const scope = await reportOf(c);
-    const rows = await reportHoldings(s.db, scope, data().tokens);
+    const rows = await reportHoldings(s.db, scope, s.market.tokens);
     const results = rows.slice(offset, offset + limit);
     const seen = offset + results.length;
     const page: ReportPage<HoldingsReportRow> = {
@@ -128,9 +126,9 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
     }
     const scope = await reportScope(s.db, user, document);
     if (document.kind === 'HOLDINGS_REPORT') {
-      return c.body(holdingsCsv(await reportHoldings(s.db, scope, data().tokens)), 200, headers);
+      return c.body(holdingsCsv(await reportHoldings(s.db, scope, s.market.tokens)), 200, headers);
     }
-    const fiat = await data().fiat.context(user.fiatCurrency);
+    const fiat = await s.market.fiat.context(user.fiatCurrency);
     const deps = viewDeps();
     const encoder = new TextEncoder();
     // The first batch is read before answering, so a failure there is still an error answer, not a cut file.

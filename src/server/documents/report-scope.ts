@@ -7,8 +7,8 @@
 import { and, asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { centralisedExchanges, documentExchanges, documents, documentWallets, transactions, wallets, type DocumentRow } from '../db/schema';
-import { isUuid } from '../data/ids';
-import { startOfDay, startOfNextDay } from '../data/zoned-day';
+import { isUuid } from '../lib/ids';
+import { startOfDay, startOfNextDay } from '../lib/zoned-day';
 import { notFound } from '../http/api-error';
 
 export interface ReportAccount {

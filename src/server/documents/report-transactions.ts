@@ -8,8 +8,8 @@ import { and, asc, count, gte, lt, type SQL } from 'drizzle-orm';
 import type { TransactionReportRow } from '../../shared/report-types';
 import type { Database } from '../db/database';
 import { centralisedExchanges, transactions, wallets } from '../db/schema';
-import type { FiatContext } from '../data/fiat-rates';
-import { listedColumns, ownerJoins, toListedTransaction, toTransactionViews, type ViewDeps } from '../data/transactions/transaction-view';
+import type { FiatContext } from '../lib/fiat-rates';
+import { listedColumns, ownerJoins, toListedTransaction, toTransactionViews, type ViewDeps } from '../transactions/transaction-view';
 import { scopeConditions, type ReportScope } from './report-scope';
 
 /** The WHERE clause of the report's transactions; null when it covers no account or has no range. */

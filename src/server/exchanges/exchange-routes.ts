@@ -5,8 +5,7 @@ import type { Exchange } from '../../shared/enums';
 import type { CreateExchangeInput } from '../../shared/schemas/exchange';
 import { authOf } from '../auth/guards';
 import { SecretBoxError } from '../crypto/secret-box';
-import { fiatRatesOf } from '../data/data-services';
-import { isUuid } from '../data/ids';
+import { isUuid } from '../lib/ids';
 import { centralisedExchanges } from '../db/schema';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -56,7 +55,7 @@ async function checkKey(s: Services, input: CreateExchangeInput): Promise<void> 
 export function registerExchangeRoutes(app: Hono<AppEnv>, s: Services): void {
   route(app, s, exchangeEndpoints.listExchanges, async (c) => {
     const { user } = authOf(c);
-    const fiat = await fiatRatesOf(s).context(user.fiatCurrency);
+    const fiat = await s.market.fiat.context(user.fiatCurrency);
     return loadExchangeAccounts(s.db, user.id, fiat);
   });
 
@@ -98,7 +97,7 @@ export function registerExchangeRoutes(app: Hono<AppEnv>, s: Services): void {
     } catch (error) {
       s.logger.warn('Could not queue the first sync of a new exchange account', { cexId: created.id, error });
     }
-    const fiat = await fiatRatesOf(s).context(user.fiatCurrency);
+    const fiat = await s.market.fiat.context(user.fiatCurrency);
     const [account] = await loadExchangeAccounts(s.db, user.id, fiat, [created.id]);
     return c.json(account, 201);
   });

@@ -2,9 +2,9 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ExchangeAccount } from '../../shared/contract/exchanges';
 import type { Database } from '../db/database';
 import { centralisedExchanges } from '../db/schema';
-import type { FiatContext } from '../data/fiat-rates';
-import { holdingsOf, toWalletTokens, totalValue } from '../data/holdings';
-import { timestampOf } from '../data/sql-dates';
+import type { FiatContext } from '../lib/fiat-rates';
+import { holdingsOf, toWalletTokens, totalValue } from '../holdings/holdings';
+import { timestampOf } from '../lib/sql-dates';
 
 /** The user's exchange accounts (all, or the given ones) with holdings in the answer's fiat, oldest first. */
 export async function loadExchangeAccounts(

@@ -18,7 +18,7 @@ import {
 import { FTC_MESSAGES, isBirthDateBefore } from '../../shared/schemas/ftc';
 import { authOf } from '../auth/guards';
 import { consumeRateLimit } from '../auth/rate-limit';
-import { isUuid } from '../data/ids';
+import { isUuid } from '../lib/ids';
 import { ftcProfiles, ftcTransfers, wallets, type FtcProfileRow } from '../db/schema';
 import { ApiError, fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
@@ -27,7 +27,6 @@ import type { FtcPartner, PartnerPreferences } from '../providers/ftc/ftc-partne
 import { isProviderError } from '../providers/http/provider-error';
 import type { Services } from '../services';
 import { markBankInvoicePaid, reviewTransfer } from './ftc-transfers';
-import { ftcPartnerFor } from './ftc-partner-for';
 import { ftcKycBaseUrl } from './ftc-widget';
 import { ftcProfileView, loadFtcProfile, setKyc } from './ftc-profile';
 import { currentFtcSession, openFtcSession, storeFtcSession } from './ftc-session';
@@ -46,7 +45,7 @@ type PaymentNetwork = (typeof INVOICE_PAYMENT_NETWORKS)[number];
 const isPaymentNetwork = (network: string): network is PaymentNetwork => (INVOICE_PAYMENT_NETWORKS as readonly string[]).includes(network);
 
 function requirePartner(s: Services): FtcPartner {
-  const partner = ftcPartnerFor(s);
+  const partner = s.ftcPartner;
   if (partner === null) throw new ApiError(503, { detail: FTC_MESSAGES.notConfigured });
   return partner;
 }
@@ -104,7 +103,7 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
   route(app, s, ftcEndpoints.getFtcSetupUser, async (c) => profileOf(c));
 
   route(app, s, ftcEndpoints.listFtcCountries, async () => {
-    const partner = ftcPartnerFor(s);
+    const partner = s.ftcPartner;
     if (partner === null) return [];
     return partnerCall(s, 'supported countries', () => partner.supportedCountries());
   });
@@ -220,7 +219,7 @@ export function registerFtcRoutes(app: Hono<AppEnv>, s: Services): void {
   route(app, s, ftcEndpoints.getFtcKycStatus, async (c) => {
     const { user } = authOf(c);
     const profile = await loadFtcProfile(s.db, user.id);
-    const partner = ftcPartnerFor(s);
+    const partner = s.ftcPartner;
     const kyc = profile === undefined || partner === null ? (profile?.kyc ?? null) : await refreshKyc(s, partner, profile, currentFtcSession(s, profile));
     const out: FtcKycStatusOut = { kyc, has_bank_account: profile?.bankUuid != null };
     return out;

@@ -13,7 +13,7 @@ import type { JobQueue } from '../jobs/job-queue';
 import type { Logger } from '../logging/logger';
 import type { FtcPartner } from '../providers/ftc/ftc-partner';
 import { isProviderError } from '../providers/http/provider-error';
-import { createFtcPartner } from './ftc-partner-for';
+import { createFtcPartner } from './create-ftc-partner';
 import { PAYABLE_STATES, partnerTransferSchema, recordTransfer } from './ftc-transfers';
 
 export const FTC_TRANSFER_POLL_JOB = 'ftc-transfer-poll';

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { acceptedEncodings } from '../static/content-encoding';
+import { acceptedEncodings } from './content-encoding';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

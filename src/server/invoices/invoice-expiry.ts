@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
-import { dayIn } from '../data/zoned-day';
+import { dayIn } from '../lib/zoned-day';
 import type { Logger } from '../logging/logger';
 
 export interface InvoiceExpiryDeps {

@@ -7,28 +7,27 @@
 import { INVOICE_PAYMENT_NETWORKS, INVOICE_PAYMENT_TOKENS, NETWORKS, type FiatCurrency, type Network } from '../../shared/enums';
 import { INVOICE_MESSAGES } from '../../shared/invoice-rules';
 import { Big, decimalToString, divide, roundHalfUp } from '../../shared/money';
-import { dataServicesOf } from '../data/data-services';
-import { PRICE_DECIMALS, valueDecimals } from '../data/fiat-rates';
+import type { Config } from '../config/env';
+import { PRICE_DECIMALS, valueDecimals } from '../lib/fiat-rates';
 import { ApiError } from '../http/api-error';
 import { isProviderError } from '../providers/http/provider-error';
 import { tokenKey, type TokenRef } from '../providers/prices/types';
-import type { TokenInfo } from '../providers/tokens/token-registry';
+import type { TokenInfo, TokenRegistry } from '../providers/tokens/token-registry';
 import type { Services } from '../services';
 import { createTokenCatalog, devnetTokens, type TokenCatalog } from '../sync/token-catalog';
 
 export const isPaymentNetwork = (network: Network): boolean => (INVOICE_PAYMENT_NETWORKS as readonly Network[]).includes(network);
 const isPaymentSymbol = (symbol: string): boolean => (INVOICE_PAYMENT_TOKENS as readonly string[]).includes(symbol);
 
-const catalogues = new WeakMap<Services, { catalog: TokenCatalog; devnet: readonly TokenInfo[] }>();
+/** The tokens an invoice may be paid in: the sync's catalogue and, with DEVNET=1, the devnet's own tokens. */
+export interface PaymentTokens {
+  catalog: TokenCatalog;
+  devnet: readonly TokenInfo[];
+}
 
-function catalogueOf(s: Services): { catalog: TokenCatalog; devnet: readonly TokenInfo[] } {
-  const existing = catalogues.get(s);
-  if (existing !== undefined) return existing;
-  const registry = dataServicesOf(s).tokens;
-  const devnet = s.config.chain.devnet === null ? [] : devnetTokens(registry);
-  const built = { catalog: createTokenCatalog(registry, devnet), devnet };
-  catalogues.set(s, built);
-  return built;
+export function createPaymentTokens(registry: TokenRegistry, config: Config): PaymentTokens {
+  const devnet = config.chain.devnet === null ? [] : devnetTokens(registry);
+  return { catalog: createTokenCatalog(registry, devnet), devnet };
 }
 
 /**
@@ -37,8 +36,8 @@ function catalogueOf(s: Services): { catalog: TokenCatalog; devnet: readonly Tok
  * `network` when given).
  */
 export function paymentToken(s: Services, text: string, network: Network | null): TokenInfo | undefined {
-  const { catalog, devnet } = catalogueOf(s);
-  const registry = dataServicesOf(s).tokens;
+  const { catalog, devnet } = s.paymentTokens;
+  const registry = s.market.tokens;
   let found: TokenInfo | undefined;
   const at = text.indexOf(':');
   if (at > 0) {
@@ -73,7 +72,7 @@ export async function invoiceQuote(
   s: Services,
   input: { network: Network; fiat: FiatCurrency; ownerFiat: FiatCurrency; totalAmount: string },
 ): Promise<InvoiceQuote> {
-  const data = dataServicesOf(s);
+  const data = s.market;
   const usdt = data.tokens.list(input.network).find((token) => token.symbol === 'USDT');
   if (usdt === undefined) throw pricesUnavailable();
   const ref: TokenRef = { network: usdt.network, address: usdt.address };

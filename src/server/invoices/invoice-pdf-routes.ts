@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { API } from '../../shared/api-paths';
-import { isUuid } from '../data/ids';
+import { isUuid } from '../lib/ids';
 import { notFound } from '../http/api-error';
 import { contentDisposition, downloadQuerySchema, exportFileName } from '../http/file-download';
 import type { AppEnv } from '../http/app-env';

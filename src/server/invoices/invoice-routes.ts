@@ -4,14 +4,13 @@ import type { InvoiceState } from '../../shared/enums';
 import { INVOICE_MESSAGES } from '../../shared/invoice-rules';
 import { invoiceSchema, patchInvoiceSchema, type InvoiceInput } from '../../shared/schemas/invoice';
 import { authOf, requireFullAccess } from '../auth/guards';
-import { idempotencyKeyOf, replayHeaders } from '../contacts/idempotency-key';
+import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { jsonBody } from '../http/validation';
 import type { Services } from '../services';
 import { limitPayer } from '../payments/pay-rate-limit';
-import { paymentDepsOf } from '../payments/payment-deps';
-import { markPaid, ownerReport, publicInvoiceResponse, visibleInvoice } from '../payments/payment-routes';
+import { markPaid, ownerReport, publicInvoiceResponse, visibleInvoice } from './pay-invoice-routes';
 import { invoiceTarget } from '../payments/payment-targets';
 import { prepareInvoice } from './invoice-prepare';
 import { queueInvoiceSentMail } from './invoice-sent-mail';
@@ -56,7 +55,7 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
     }
     const prepared = await prepareInvoice(s, user, c.req.valid('json'));
     const { value, replayed } = await createInvoice(s.db, user.id, prepared, s.now(), key);
-    if (!replayed) await queueInvoiceSentMail(s.db, s.config.publicUrl, value, s.now());
+    if (!replayed) await queueInvoiceSentMail(s, s.config.publicUrl, value, s.now());
     return c.json(value, 201, replayHeaders(replayed));
   });
 
@@ -88,8 +87,8 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
         return c.json(await invoiceOut(s.db, row, s.now()));
       }
       // Paid by hand is recorded as marked; PROCESSING as the owner's own report. Both stay explained by the rules.
-      if (to === 'PAID') await markPaid(paymentDepsOf(s), target, '');
-      else await ownerReport(paymentDepsOf(s), target);
+      if (to === 'PAID') await markPaid(s.payments, target, '');
+      else await ownerReport(s.payments, target);
       const fresh = await findInvoice(s.db, stored.invoice.id);
       if (fresh === undefined) throw notFound();
       return c.json(await invoiceOut(s.db, fresh.document, s.now()));
@@ -106,7 +105,7 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
     };
     const prepared = await prepareInvoice(s, user, merged);
     const saved = await updateDraft(s.db, stored, prepared, s.now());
-    await queueInvoiceSentMail(s.db, s.config.publicUrl, saved, s.now());
+    await queueInvoiceSentMail(s, s.config.publicUrl, saved, s.now());
     return c.json(saved);
   });
 

@@ -1,11 +1,10 @@
 /** The e-mail to the bill-to contact when an invoice is sent (docs/e-mail.md): the pay link and the invoice PDF. */
 import type { InvoiceOut } from '../../shared/document-types';
-import type { Database } from '../db/database';
 import { exportFileName } from '../http/file-download';
-import { queueMail } from '../mail/mail-outbox';
+import { queueMail, type MailOutbox } from '../mail/mail-outbox';
 import { renderInvoicePdf } from './invoice-pdf';
 
-export async function queueInvoiceSentMail(db: Database, publicUrl: string, invoice: InvoiceOut, now: Date): Promise<boolean> {
+export async function queueInvoiceSentMail(outbox: MailOutbox, publicUrl: string, invoice: InvoiceOut, now: Date): Promise<boolean> {
   const to = invoice.contact?.email ?? '';
   if (invoice.state !== 'DUE' || invoice.download_only || to === '') return false;
   const owner = invoice.owner;
@@ -13,7 +12,7 @@ export async function queueInvoiceSentMail(db: Database, publicUrl: string, invo
   const pdf = await renderInvoicePdf(invoice);
   const due = invoice.expires_at === null ? '' : ` It is due on ${invoice.expires_at}.`;
   return queueMail(
-    db,
+    outbox,
     {
       to,
       subject: `Invoice ${invoice.name} from ${from}`,

@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../http/api-error';
 import type { Created } from '../labels/label-store';
 import { MESSAGES } from '../../shared/messages';
 import { documentViews } from './invoice-view';
-import { invoiceLimit } from './invoice-limit';
+import { invoiceLimit } from '../plans/invoice-limit';
 import type { PreparedInvoice } from './invoice-prepare';
 
 export interface StoredInvoice {

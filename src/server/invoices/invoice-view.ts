@@ -2,7 +2,7 @@ import { asc, inArray } from 'drizzle-orm';
 import type { DocumentOut, InvoiceOut } from '../../shared/document-types';
 import type { DocumentKind, InvoiceState, InvoiceTemplate } from '../../shared/enums';
 import type { Database } from '../db/database';
-import { dayIn } from '../data/zoned-day';
+import { dayIn } from '../lib/zoned-day';
 import { documentExchanges, documentWallets, invoiceItems, invoices, users, type DocumentRow, type InvoiceRow } from '../db/schema';
 
 const DAY_MS = 86_400_000;

@@ -1,10 +1,9 @@
 import type { Hono } from 'hono';
 import { labelEndpoints } from '../../shared/contract/labels';
 import { authOf, requireFullAccess } from '../auth/guards';
-import { idempotencyKeyOf, replayHeaders } from '../contacts/idempotency-key';
+import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 import { fieldError, notFound } from '../http/api-error';
 import { limitPayer } from '../payments/pay-rate-limit';
-import { paymentDepsOf } from '../payments/payment-deps';
 import { verifyReportedHash } from '../payments/payment-verify';
 import { invoiceTarget } from '../payments/payment-targets';
 import type { AppEnv } from '../http/app-env';
@@ -51,7 +50,7 @@ export function registerLabelRoutes(app: Hono<AppEnv>, s: Services): void {
       const { label, created } = await savePaymentLabel(s.db, authOf(c).user.id, body, s.now());
       return c.json(label, created ? 201 : 200);
     }
-    const deps = paymentDepsOf(s);
+    const deps = s.payments;
     const target = await invoiceTarget(s.db, body.invoice.toLowerCase());
     if (target === undefined) throw fieldError('invoice', 'Not a valid invoice id.');
     if (c.get('auth')?.user.id !== target.userId) await limitPayer(c, s, target.invoiceId);

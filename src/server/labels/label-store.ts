@@ -4,7 +4,7 @@ import type { LabelInput, PatchLabelInput } from '../../shared/schemas/label';
 import type { Database } from '../db/database';
 import { labels } from '../db/schema';
 import { fieldError, notFound, type ApiError } from '../http/api-error';
-import { containsPattern } from '../search/search-text';
+import { containsPattern } from '../lib/search-text';
 import { toLabelOut } from './label-view';
 import { isUniqueViolation } from './unique-violation';
 

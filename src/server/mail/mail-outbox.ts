@@ -4,7 +4,7 @@
  */
 import type { Database } from '../db/database';
 import { mailOutbox, type MailAttachment } from '../db/schema';
-import { jobQueueFor } from '../jobs/job-registry';
+import type { JobDispatch } from '../jobs/job-dispatch';
 
 export const MAIL_SEND_JOB = 'mail-send';
 
@@ -17,9 +17,14 @@ export interface OutgoingMail {
   dedupeKey?: string;
 }
 
+export interface MailOutbox {
+  db: Database;
+  jobs: JobDispatch;
+}
+
 /** Queues `mail` (once per dedupeKey) and asks a worker to send what is due; true when it was queued now. */
-export async function queueMail(db: Database, mail: OutgoingMail, now: Date): Promise<boolean> {
-  const rows = await db
+export async function queueMail(outbox: MailOutbox, mail: OutgoingMail, now: Date): Promise<boolean> {
+  const rows = await outbox.db
     .insert(mailOutbox)
     .values({
       to: mail.to,
@@ -32,6 +37,6 @@ export async function queueMail(db: Database, mail: OutgoingMail, now: Date): Pr
     })
     .onConflictDoNothing()
     .returning({ id: mailOutbox.id });
-  if (rows.length > 0) await jobQueueFor(db)?.send(MAIL_SEND_JOB, {}, { singletonKey: MAIL_SEND_JOB });
+  if (rows.length > 0) await outbox.jobs.send(MAIL_SEND_JOB, {}, { singletonKey: MAIL_SEND_JOB });
   return rows.length > 0;
 }

@@ -1,10 +1,9 @@
 /** What payment verification, the watcher and the payment routes need, built once per app or worker. */
 import type { Config } from '../config/env';
-import { dataServicesOf } from '../data/data-services';
 import type { Database } from '../db/database';
+import type { JobDispatch } from '../jobs/job-dispatch';
 import type { Logger } from '../logging/logger';
 import type { PriceService } from '../providers/prices/price-service';
-import type { Services } from '../services';
 import { paymentChainFromConfig, type PaymentChain } from './payment-chain';
 
 export interface PaymentDeps {
@@ -12,18 +11,13 @@ export interface PaymentDeps {
   logger: Logger;
   now: () => Date;
   config: Config;
+  /** Wakes the mail job when payments queue e-mail. */
+  jobs: JobDispatch;
   chain: PaymentChain;
   /** Prices at a block's time; null: payments keep no value until one is known (and cover nothing). */
   prices: Pick<PriceService, 'historicalPrice'> | null;
 }
 
-const built = new WeakMap<Services, PaymentDeps>();
-
-export function paymentDepsOf(s: Services): PaymentDeps {
-  let deps = built.get(s);
-  if (deps === undefined) {
-    deps = { db: s.db, logger: s.logger, now: s.now, config: s.config, chain: paymentChainFromConfig(s.config), prices: dataServicesOf(s).prices };
-    built.set(s, deps);
-  }
-  return deps;
+export function createPaymentDeps(deps: Omit<PaymentDeps, 'chain'>): PaymentDeps {
+  return { ...deps, chain: paymentChainFromConfig(deps.config) };
 }

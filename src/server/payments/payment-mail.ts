@@ -15,7 +15,7 @@ const SIGNATURE = '\n\n— Ledgerloop';
 
 async function toOwner(deps: PaymentDeps, t: InvoiceTarget, key: string, subject: string, text: string): Promise<void> {
   if (!t.ownerEmail) return;
-  await queueMail(deps.db, { to: t.ownerEmail, subject, text: `${text}\n\nOpen the invoice: ${ownerLink(deps, t)}${SIGNATURE}`, dedupeKey: key }, deps.now());
+  await queueMail(deps, { to: t.ownerEmail, subject, text: `${text}\n\nOpen the invoice: ${ownerLink(deps, t)}${SIGNATURE}`, dedupeKey: key }, deps.now());
 }
 
 /** The invoice's state changed through a payment, a reorganisation or a claim. */
@@ -65,7 +65,7 @@ export async function notifyStateChange(deps: PaymentDeps, t: InvoiceTarget, bef
 export async function notifyPayerConfirmed(deps: PaymentDeps, t: InvoiceTarget, email: string): Promise<void> {
   const label = invoiceLabel(t);
   await queueMail(
-    deps.db,
+    deps,
     {
       to: email,
       subject: `Your payment of invoice ${label} is confirmed`,
@@ -89,7 +89,7 @@ export async function notifyClaim(deps: PaymentDeps, t: InvoiceTarget, claim: { 
   );
   if (claim.email !== null) {
     await queueMail(
-      deps.db,
+      deps,
       {
         to: claim.email,
         subject: `We told the sender of invoice ${label} you paid`,
@@ -105,7 +105,7 @@ export async function notifyClaim(deps: PaymentDeps, t: InvoiceTarget, claim: { 
 export async function notifyReview(deps: PaymentDeps, ownerEmail: string, p: { id: string; userId: string; txHash: string; amount: string; symbol: string; network: string }): Promise<void> {
   if (!ownerEmail) return;
   await queueMail(
-    deps.db,
+    deps,
     {
       to: ownerEmail,
       subject: 'A payment needs your review',

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FiatCurrency, InvoiceState, Network } from '../../shared/enums';
 import { tokenDecimals } from '../../shared/money';
 import type { Database } from '../db/database';
-import { dayIn } from '../data/zoned-day';
+import { dayIn } from '../lib/zoned-day';
 
 export interface InvoiceTarget {
   invoiceId: string;
@@ -69,13 +69,6 @@ export async function invoiceTargets(db: Database, where: SQL): Promise<InvoiceT
 export async function invoiceTarget(db: Database, invoiceId: string): Promise<InvoiceTarget | undefined> {
   const [found] = await invoiceTargets(db, sql`i.id = ${invoiceId}`);
   return found;
-}
-
-/** The open invoices (DUE, PROCESSING or EXPIRED) paid at these addresses on `network`. */
-export async function openTargetsAt(db: Database, network: string, addresses: readonly string[]): Promise<InvoiceTarget[]> {
-  if (addresses.length === 0) return [];
-  const list = sql.join(addresses.map((a) => sql`${a.toLowerCase()}`), sql`, `);
-  return invoiceTargets(db, sql`d.state in ('DUE', 'PROCESSING', 'EXPIRED') and i.network = ${network} and lower(i.wallet_address) in (${list})`);
 }
 
 /** The calendar day of `at` in the owner's time zone. */

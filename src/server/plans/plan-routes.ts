@@ -8,8 +8,8 @@ import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';
 import type { Config } from '../config/env';
 import type { Services } from '../services';
-import { transactionLimit } from '../data/transaction-limit';
-import { invoiceLimit } from '../invoices/invoice-limit';
+import { transactionLimit } from './transaction-limit';
+import { invoiceLimit } from './invoice-limit';
 import { currentPlan } from './current-plan';
 
 /**

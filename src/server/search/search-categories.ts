@@ -6,7 +6,7 @@ import { findContacts } from '../contacts/contact-list';
 import type { Database } from '../db/database';
 import { centralisedExchanges, documents, labels, wallets } from '../db/schema';
 import { labelNameOrder } from '../labels/label-store';
-import { containsPattern } from './search-text';
+import { containsPattern } from '../lib/search-text';
 
 type Item = SearchCategory['items'][number];
 

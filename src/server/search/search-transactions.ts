@@ -1,7 +1,7 @@
 import { and, asc, desc } from 'drizzle-orm';
 import { directionSign, formatAmount, fromBaseUnits } from '../../shared/money';
 import type { SearchCategory } from '../../shared/contract/search';
-import { allConditions, transactionConditions } from '../data/transactions/transaction-filters';
+import { allConditions, transactionConditions } from '../transactions/transaction-filters';
 import type { Database } from '../db/database';
 import { transactions } from '../db/schema';
 

@@ -7,7 +7,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context, Handler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { contentSecurityPolicy } from '../http/security-headers';
-import { acceptedEncodings, ENCODING_SUFFIX, PRECOMPRESSED_FILE, type StaticEncoding } from './content-encoding';
+import { acceptedEncodings, ENCODING_SUFFIX, PRECOMPRESSED_FILE, type StaticEncoding } from '../http/content-encoding';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';

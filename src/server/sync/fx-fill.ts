@@ -15,9 +15,9 @@ import { FIAT_CURRENCIES, type FiatCurrency } from '../../shared/enums';
 import { decimalToString } from '../../shared/money';
 import type { Database } from '../db/database';
 import { fxRates } from '../db/schema';
+import { utcDay } from '../lib/fiat-rates';
 import { providerErrorIn } from './sync-errors';
 import type { SyncDeps } from './sync-deps';
-import { utcDay } from './portfolio-snapshot';
 
 /** Days asked one by one per currency and run. */
 export const FX_DAYS_PER_RUN = 60;

@@ -8,7 +8,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { Network } from '../../shared/enums';
 import type { Database } from '../db/database';
 import { transactions, type NewTransactionRow, type StoredTokenRef, type TransactionDirection, type TransactionKind } from '../db/schema';
-import type { TokenColumns } from '../data/token-view';
+import type { TokenColumns } from '../lib/token-view';
 import { classifyLegs, sameKind, type Leg, type LegKind } from './classify';
 import { draftLeg, draftRow, type RowOwner, type TransactionDraft } from './transaction-draft';
 

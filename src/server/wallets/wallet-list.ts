@@ -2,9 +2,10 @@ import { and, asc, desc, eq, getTableColumns, ilike, inArray, or, sql, type SQL 
 import type { WalletOrdering, WalletOut } from '../../shared/contract/wallets';
 import type { Database } from '../db/database';
 import { documents, documentWallets, wallets, type WalletRow } from '../db/schema';
-import type { FiatContext } from '../data/fiat-rates';
-import { holdingsOf, toWalletTokens, totalValue } from '../data/holdings';
-import { timestampOf } from '../data/sql-dates';
+import type { FiatContext } from '../lib/fiat-rates';
+import { holdingsOf, toWalletTokens, totalValue } from '../holdings/holdings';
+import { containsPattern } from '../lib/search-text';
+import { timestampOf } from '../lib/sql-dates';
 
 const orderBy = (ordering: WalletOrdering): SQL[] => {
   switch (ordering) {
@@ -18,9 +19,6 @@ const orderBy = (ordering: WalletOrdering): SQL[] => {
       return [desc(wallets.createdAt), desc(wallets.id)];
   }
 };
-
-/** `%`, `_` and `\` in a search text match themselves. */
-export const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 export interface WalletQuery {
   ordering?: WalletOrdering;
@@ -41,7 +39,7 @@ export async function loadWalletDetails(
 ): Promise<WalletOut[]> {
   const filters: SQL[] = [eq(wallets.userId, userId)];
   if (query.search !== undefined && query.search !== '') {
-    const pattern = likePattern(query.search);
+    const pattern = containsPattern(query.search);
     const match = or(ilike(wallets.name, pattern), ilike(wallets.address, pattern));
     if (match !== undefined) filters.push(match);
   }

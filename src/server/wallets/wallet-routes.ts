@@ -4,14 +4,13 @@ import { normalizeAddress } from '../../shared/address-validation';
 import { walletEndpoints, type WalletOut } from '../../shared/contract/wallets';
 import { NETWORK_LABELS } from '../../shared/enums';
 import { authOf } from '../auth/guards';
-import { fiatRatesOf } from '../data/data-services';
 import { documents, documentWallets, wallets } from '../db/schema';
 import { fieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';
 import type { Services } from '../services';
 import { enqueueWalletSync } from '../sync/enqueue';
-import { isUuid } from '../data/ids';
+import { isUuid } from '../lib/ids';
 import { loadWalletDetails } from './wallet-list';
 import { withWalletSlot } from './wallet-slot';
 
@@ -21,13 +20,13 @@ const duplicateWallet = (network: keyof typeof NETWORK_LABELS): string =>
 /** GET, POST wallets; PATCH and DELETE wallets/{id}. Only the signed-in user's wallets; guests only read. */
 export function registerWalletRoutes(app: Hono<AppEnv>, s: Services): void {
   const detailsOf = async (userId: string, ids: readonly string[], fiat: WalletOut['fiat_currency']) => {
-    const context = await fiatRatesOf(s).context(fiat);
+    const context = await s.market.fiat.context(fiat);
     return loadWalletDetails(s.db, userId, { ids }, context);
   };
 
   route(app, s, walletEndpoints.listWallets, async (c, { query }) => {
     const { user } = authOf(c);
-    const context = await fiatRatesOf(s).context(user.fiatCurrency);
+    const context = await s.market.fiat.context(user.fiatCurrency);
     return loadWalletDetails(s.db, user.id, query, context);
   });
 

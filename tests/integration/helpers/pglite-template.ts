@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../../src/server/db/client';
-import { MIGRATIONS_FOLDER, prepareDatabase } from '../../../src/server/db/migrate';
+import { MIGRATIONS_FOLDER } from '../../../src/server/db/migrate';
+import { prepareDatabase } from '../../../src/server/prepare-database';
 
 /** Identifies the template: PGlite's version, the migration and seed files it was built from, and the UTC day. */
 function templateKey(): string {
@@ -15,7 +16,7 @@ function templateKey(): string {
   }
   // The seed (plans, demo users and their generated sample data) is part of the template too.
   const serverDir = join(import.meta.dirname, '../../../src/server');
-  for (const file of ['db/seed.ts', ...readdirSync(join(serverDir, 'demo')).sort().map((name) => `demo/${name}`)]) {
+  for (const file of ['seed-database.ts', ...readdirSync(join(serverDir, 'demo')).sort().map((name) => `demo/${name}`)]) {
     hash.update(file).update(readFileSync(join(serverDir, file)));
   }
   // Its demo data ends on the day it was built (see ensureDemoData); another day's would be rewritten at every open.

@@ -5,6 +5,7 @@ import { loadConfig, type Config } from '../../../src/server/config/env';
 import type { DatabaseKind } from '../../../src/server/db/client';
 import type { Database } from '../../../src/server/db/database';
 import type { AppEnv } from '../../../src/server/http/app-env';
+import { createJobDispatch, type JobDispatch } from '../../../src/server/jobs/job-dispatch';
 import { createLogger, type Logger } from '../../../src/server/logging/logger';
 import { createClock, type TestClock } from './clock';
 import { openTestDatabase, type TestDatabase } from './test-database';
@@ -40,6 +41,8 @@ export interface Suite {
   readonly database: TestDatabase;
   /** The suite's shared clock (the default app reads it). */
   readonly clock: TestClock;
+  /** The job dispatch every app of the suite queues work through (attach a queue to see the jobs). */
+  readonly jobs: JobDispatch;
   /** The default app over the suite's database. */
   readonly app: Hono<AppEnv>;
   /** Another app over the same database (other settings, another process). */
@@ -55,6 +58,7 @@ export function setupSuite(kind: DatabaseKind, defaults: AppOptions = {}): Suite
   let database: TestDatabase | undefined;
   let app: Hono<AppEnv> | undefined;
   const clock = defaults.clock ?? createClock();
+  const jobs = createJobDispatch();
 
   const need = <T>(value: T | undefined): T => {
     if (value === undefined) throw new Error('The suite database is not open yet (use it inside a test).');
@@ -69,6 +73,7 @@ export function setupSuite(kind: DatabaseKind, defaults: AppOptions = {}): Suite
       now: () => appClock.now(),
       logger: options.logger ?? defaults.logger ?? createLogger('silent'),
       fetch: options.fetch ?? defaults.fetch ?? loopbackFetch,
+      jobs,
     });
   };
 
@@ -89,6 +94,7 @@ export function setupSuite(kind: DatabaseKind, defaults: AppOptions = {}): Suite
       return need(database);
     },
     clock,
+    jobs,
     get app() {
       return need(app);
     },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseKind, type OpenDatabase } from '../../../src/server/db/client';
-import { prepareDatabase } from '../../../src/server/db/migrate';
+import { prepareDatabase } from '../../../src/server/prepare-database';
 import { pgliteTemplate } from './pglite-template';
 
 export interface TestDatabase extends OpenDatabase {

@@ -8,7 +8,6 @@ import * as v from 'valibot';
 import { ProviderError, type HttpClient } from '../http/http-client';
 
 export const MEMPOOL_SPACE_URL = 'https://mempool.space/api';
-export const BLOCKSTREAM_URL = 'https://blockstream.info/api';
 /** Confirmed transactions per page of `/address/:a/txs` and `/txs/chain/:last_seen`. */
 export const ESPLORA_PAGE_SIZE = 25;
 

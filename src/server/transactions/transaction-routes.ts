@@ -1,0 +1,92 @@
+import { and, eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { API } from '../../shared/api-paths';
+import type { TransactionOut, TransactionPage } from '../../shared/data-types';
+import { patchTransactionSchema } from '../../shared/schemas/transaction';
+import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { transactions } from '../db/schema';
+import { notFound } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { jsonBody, queryParams } from '../http/validation';
+import { setTransactionLabels } from '../labels/transaction-labels';
+import type { Services } from '../services';
+import { userSyncState } from '../sync/user-sync-state';
+import { isUuid } from '../lib/ids';
+import { allConditions, transactionConditions } from './transaction-filters';
+import { cappedCount, listPage } from './transaction-list';
+import { monthCountScope } from './transaction-month-counts';
+import { transactionListQuerySchema } from './transaction-query';
+import { loadTransactionRows, toTransactionViews } from './transaction-view';
+
+/** The URL of the page after this one: the same query with the offset moved on. */
+function nextPageUrl(publicUrl: string, requestUrl: string, offset: number): string {
+  const url = new URL(requestUrl);
+  const params = new URLSearchParams(url.search);
+  params.set('offset', String(offset));
+  return `${publicUrl}${url.pathname}?${params.toString()}`;
+}
+
+/** GET transactions (the user's, filtered and paged) and PATCH transactions/{id} {labels, is_spam}. */
+export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void {
+  app.get(API.transactions, requireUser, queryParams(transactionListQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const { user } = authOf(c);
+    const data = s.market;
+    // The page and its count need only the filters; the fiat context and sync flags are read meanwhile.
+    const listing = async () => {
+      const list = await transactionConditions(s.db, { userId: user.id, timeZone: user.timezone }, query);
+      if (list === null) return null;
+      return Promise.all([
+        listPage(s.db, {
+          userId: user.id,
+          conditions: allConditions(list),
+          ordering: query.ordering,
+          limit: query.limit,
+          offset: query.offset,
+          monthCounts: monthCountScope(user.id, query),
+        }),
+        cappedCount(s.db, list),
+      ]);
+    };
+    const [listed, fiat, sync] = await Promise.all([listing(), data.fiat.context(user.fiatCurrency), userSyncState(s.db, user.id)]);
+    let page: TransactionPage;
+    if (listed === null) {
+      page = { results: [], count: 0, count_capped: false, next: null, user_tx_sync: sync.user_tx_sync };
+    } else {
+      const [{ rows, hasMore }, total] = listed;
+      const results = await toTransactionViews({ db: s.db, now: s.now, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
+      page = {
+        results,
+        count: Math.max(total.count, query.offset + results.length),
+        count_capped: total.capped,
+        next: hasMore ? nextPageUrl(s.config.publicUrl, c.req.url, query.offset + query.limit) : null,
+        user_tx_sync: sync.user_tx_sync,
+      };
+    }
+    return c.json(page);
+  });
+
+  app.patch(`${API.transactions}/:id`, requireFullAccess, jsonBody(patchTransactionSchema), async (c) => {
+    const id = c.req.param('id');
+    if (!isUuid(id)) throw notFound();
+    const input = c.req.valid('json');
+    const { user } = authOf(c);
+    const data = s.market;
+    await s.db.transaction(async (tx) => {
+      if (input.is_spam !== undefined) {
+        const [own] = await tx
+          .update(transactions)
+          .set({ isSpam: input.is_spam })
+          .where(and(eq(transactions.id, id), eq(transactions.userId, user.id)))
+          .returning({ id: transactions.id });
+        if (own === undefined) throw notFound();
+      }
+      if (input.labels !== undefined) await setTransactionLabels(tx, user.id, id, input.labels);
+    });
+    const rows = await loadTransactionRows(s.db, user.id, [id]);
+    if (rows.length === 0) throw notFound();
+    const fiat = await data.fiat.context(user.fiatCurrency);
+    const [view] = await toTransactionViews({ db: s.db, now: s.now, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
+    return c.json(view satisfies TransactionOut | undefined);
+  });
+}
