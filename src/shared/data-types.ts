@@ -2,18 +2,11 @@
  * Response shapes of the data API (docs/data-model.md). Token amounts are decimal strings already scaled by the
  * token's decimals; fiat values are decimal strings in the user's fiat_currency. Timestamps are ISO 8601.
  */
-import type { Exchange, FiatCurrency, LabelColor, Network } from './enums';
+import type { Exchange, FiatCurrency, Network } from './enums';
+import type { TokenRefOut } from './contract/primitives';
 
-export interface TokenRefOut {
-  id: string;
-  symbol: string;
-  name: string;
-  image_url: string | null;
-  /** Contract address; null for a chain's native coin. */
-  address: string | null;
-  decimals: number;
-  network: Network | null;
-}
+export type { LabelOut, TokenRefOut } from './contract/primitives';
+export type { TransactionOut, TransactionPage } from './contract/transactions';
 
 export interface WalletToken {
   token: TokenRefOut;
@@ -99,59 +92,6 @@ export interface PortfolioHistory {
   fiat_currency: FiatCurrency;
   premium_user: boolean;
   user_bal_sync: boolean;
-}
-
-export interface LabelOut {
-  id: string;
-  name: string;
-  color: LabelColor;
-}
-
-export interface TransactionOut {
-  id: string;
-  created_at: string;
-  amount: string;
-  value_fiat: string | null;
-  fiat_currency: FiatCurrency;
-  direction: 'INCOMING' | 'OUTGOING';
-  from_address: string;
-  to_address: string;
-  /** The counterparty: a contact's name where the address belongs to one. */
-  fromTo: { label: 'From' | 'To'; address: string; name: string | null };
-  contact: { id: string; name: string } | null;
-  token: TokenRefOut;
-  network: Network | null;
-  tx_hash: string;
-  kind: 'TRANSFER' | 'SWAP' | 'AXIE_BREED';
-  /** Gas units. */
-  gas: string | null;
-  /** In gwei on EVM networks. */
-  gas_price: string | null;
-  /** In the network's native coin (scaled), paid by the wallet. */
-  fee: string | null;
-  wallet: { id: string; name: string; address: string } | null;
-  cex: { id: string; exchange: Exchange } | null;
-  labels: LabelOut[];
-  transc_label: { name: string; invoice: string | null } | null;
-  nft_id: string | null;
-  nft_image_url: string | null;
-  nft_url: string | null;
-  swapped_amount: string | null;
-  swapped_token: TokenRefOut | null;
-  axie_breed_axs_cost: string | null;
-  axie_breed_slp_cost: string | null;
-  is_spam: boolean;
-}
-
-/** GET transactions: a page plus the sync flag. */
-export interface TransactionPage {
-  results: TransactionOut[];
-  /** Matching transactions, counted up to 1,000 (see count_capped). */
-  count: number;
-  /** True when more transactions match than `count` says: counting stops at 1,000. */
-  count_capped: boolean;
-  next: string | null;
-  user_tx_sync: boolean;
 }
 
 export type { ContactOut } from './contract/contacts';

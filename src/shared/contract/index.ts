@@ -5,9 +5,11 @@
  */
 import { contactEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
+import { transactionEndpoints } from './transactions';
 
 export const API_CONTRACT = {
   ...contactEndpoints,
+  ...transactionEndpoints,
 } as const satisfies Record<string, Endpoint>;
 
 export type ApiContract = typeof API_CONTRACT;

@@ -7,8 +7,8 @@ import type {
   FungibleTokenSummaryRow,
   NftItem,
   PortfolioHistory,
-  TransactionPage,
 } from '../../../shared/data-types';
+import { transactionEndpoints } from '../../../shared/contract/transactions';
 import type { DocumentOut, DocumentPage } from '../../../shared/document-types';
 import type { InvoiceState } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
@@ -112,11 +112,10 @@ export function latestTransactionsQuery() {
   return queryOptions({
     queryKey: overviewKeys.latestTransactions,
     queryFn: ({ signal }) =>
-      api.get<TransactionPage>(
-        API.transactions,
-        { limit: LAST_ACTIVITY_SIZE, offset: 0, ordering: '-created_at' },
-        { signal },
-      ),
+      api.call(transactionEndpoints.listTransactions, {
+        query: { limit: LAST_ACTIVITY_SIZE, offset: 0, ordering: '-created_at' },
+        signal,
+      }),
     staleTime: DATA_POLL_MS,
   });
 }

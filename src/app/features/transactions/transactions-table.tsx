@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LabelOut, TransactionOut } from '../../../shared/data-types';
 import { Spinner } from '../../components/spinner';
-import { nextOrdering, sortState, type TransactionOrdering } from './transaction-filters';
+import type { TransactionOrdering } from '../../../shared/contract/transactions';
+import { nextOrdering, sortState } from './transaction-filters';
 import { TransactionRow } from './transaction-row';
 import styles from './transactions.module.css';
 import { useWideTable } from './use-wide-table';

@@ -11,7 +11,7 @@ import { contactAddresses, contacts, labels, transactionLabels, transactions, wa
 import { likePattern } from '../../wallets/wallet-list';
 import { userTokens, type UserToken } from '../user-tokens';
 import { startOfDay, startOfNextDay } from '../zoned-day';
-import type { TransactionListQuery } from './transaction-query';
+import type { TransactionListQuery } from '../../../shared/contract/transactions';
 
 export interface TransactionScope {
   userId: string;
