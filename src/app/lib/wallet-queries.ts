@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { API } from '../../shared/api-paths';
 import type { PlanLimit, Wallet } from '../../shared/api-types';
+import { invoiceEndpoints } from '../../shared/contract/invoices';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -25,7 +26,7 @@ export function walletsLimitQuery() {
 export function invoicesLimitQuery() {
   return queryOptions({
     queryKey: queryKeys.invoicesLimit,
-    queryFn: ({ signal }) => api.get<PlanLimit>(API.invoicesLimit, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(invoiceEndpoints.invoicesLimit, { signal }),
     staleTime: 0,
   });
 }

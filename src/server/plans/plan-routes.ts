@@ -7,7 +7,6 @@ import { centralisedExchanges, plans, wallets, type PlanRow } from '../db/schema
 import type { AppEnv } from '../http/app-env';
 import type { Config } from '../config/env';
 import type { Services } from '../services';
-import { invoiceLimit } from '../invoices/invoice-limit';
 import { currentPlan } from './current-plan';
 
 /**
@@ -33,7 +32,7 @@ export const planLimit = (limit: number | null, used: number): PlanLimit => ({
   can_create: limit === null || used < limit,
 });
 
-/** GET subscription-plans and the wallet and invoice limit calls, answered from real counts. */
+/** GET subscription-plans and GET wallets/limit, answered from real counts. */
 export function registerPlanRoutes(app: Hono<AppEnv>, s: Services): void {
   app.get(API.subscriptionPlans, async (c) => {
     const rows = await s.db.select().from(plans).orderBy(asc(plans.sortOrder));
@@ -49,9 +48,5 @@ export function registerPlanRoutes(app: Hono<AppEnv>, s: Services): void {
       s.db.select({ n: count() }).from(centralisedExchanges).where(eq(centralisedExchanges.userId, userId)),
     ]);
     return c.json(planLimit(plan.maxNumWallets, Number(walletCount?.n ?? 0) + Number(exchangeCount?.n ?? 0)));
-  });
-
-  app.get(API.invoicesLimit, requireUser, async (c) => {
-    return c.json(await invoiceLimit(s.db, authOf(c).user.id, s.now()));
   });
 }

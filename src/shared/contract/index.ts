@@ -5,10 +5,24 @@
  */
 import { contactEndpoints } from './contacts';
 import type { Endpoint } from './endpoint';
+import { invoiceEndpoints } from './invoices';
+import { reportEndpoints } from './reports';
+import { documentEndpoints } from './documents';
+import { portfolioEndpoints } from './portfolio';
+import { nftEndpoints } from './nft';
+import { marketEndpoints } from './market';
+import { holdingsEndpoints } from './holdings';
 import { transactionEndpoints } from './transactions';
 
 export const API_CONTRACT = {
   ...contactEndpoints,
+  ...invoiceEndpoints,
+  ...reportEndpoints,
+  ...documentEndpoints,
+  ...portfolioEndpoints,
+  ...nftEndpoints,
+  ...marketEndpoints,
+  ...holdingsEndpoints,
   ...transactionEndpoints,
 } as const satisfies Record<string, Endpoint>;
 

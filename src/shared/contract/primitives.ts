@@ -98,3 +98,15 @@ export const tokenRefOut = v.object({
 });
 export type TokenRefOut = v.InferOutput<typeof tokenRefOut>;
 export type LabelOut = v.InferOutput<typeof labelOut>;
+
+/** A token held, with its amount (scaled) and value in the user's fiat currency. */
+export const walletTokenOut = v.object({ token: tokenRefOut, amount: decimal, value_fiat: v.nullable(decimal) });
+export type WalletTokenOut = v.InferOutput<typeof walletTokenOut>;
+
+/** `download=true` answers a file as an attachment, `false` (the default) shows it inline. */
+export const downloadQuery = v.object({
+  download: v.optional(
+    v.pipe(single('download'), v.toLowerCase(), v.picklist(['true', 'false'], 'download must be true or false.')),
+    'false',
+  ),
+});

@@ -5,7 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
-import type { TokenQuote } from '../../../shared/data-types';
+import { marketEndpoints } from '../../../shared/contract/market';
 import type { FiatCurrency } from '../../../shared/enums';
 import type { PaymentClaimInput, PaymentStatusOut, PublicInvoiceOut } from '../../../shared/schemas/payment';
 import { api } from '../../lib/api-client';
@@ -48,7 +48,7 @@ export function paymentStatusQuery(id: string) {
 export function paymentQuoteQuery(token: string, fiat: FiatCurrency) {
   return queryOptions({
     queryKey: payInvoiceKeys.quote(token, fiat),
-    queryFn: ({ signal }) => api.get<TokenQuote>(API.tokenQuote, { token, fiat_currency: fiat }, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(marketEndpoints.tokenQuote, { query: { token, fiat_currency: fiat }, signal, silent: true }),
     staleTime: QUOTE_REFRESH_MS,
     refetchInterval: QUOTE_REFRESH_MS,
     refetchIntervalInBackground: true,

@@ -1,11 +1,9 @@
 /** Query-options factories of the wallets screen (docs/wallets.md, docs/data-model.md). */
 import { queryOptions } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
-import type { Page } from '../../../shared/api-types';
 import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { asList } from '../overview/overview-queries';
 
 /** While any wallet or exchange is still synchronizing, the lists are asked again this often. */
 export const UNSYNCED_POLL_MS = 5_000;
@@ -30,8 +28,7 @@ export function walletDetailsQuery() {
 export function exchangesQuery() {
   return queryOptions({
     queryKey: exchangeKeys.list,
-    queryFn: async ({ signal }) =>
-      asList(await api.get<ExchangeAccount[] | Page<ExchangeAccount>>(API.exchanges, undefined, { signal })).results,
+    queryFn: ({ signal }) => api.get<ExchangeAccount[]>(API.exchanges, undefined, { signal }),
   });
 }
 
