@@ -3,9 +3,8 @@
  * properties_number slider from 0, off, to the largest number of properties among the user's NFTs). The server
  * filters; the same rules run here on the full cached list, so the list answers at once and offline.
  */
-import type { NftItem, NftOrdering } from '../../../shared/contract/nft';
 import type { QueryOf } from '../../../shared/contract/endpoint';
-import type { nftEndpoints } from '../../../shared/contract/nft';
+import type { NftItem, nftEndpoints, NftOrdering } from '../../../shared/contract/nft';
 import { toDecimal, type Big } from '../../../shared/money';
 
 export const NFT_ORDERINGS = [
