@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { STORAGE_KEYS } from '../../src/app/lib/storage-keys';
 import { API, CSRF_COOKIE, SESSION_COOKIE } from '../../src/shared/api-paths';
+import { documentEndpoints } from '../../src/shared/contract/documents';
 import type { PublicConfig } from '../../src/shared/api-types';
 import type { DocumentPage } from '../../src/shared/document-types';
 import { startBenchServer } from './bench-server';
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     const config = (await (await fetch(`${server.origin}${API.config}`)).json()) as PublicConfig;
     const demo = new BenchClient(server.origin);
     const user = await demo.signInToDemo(config.demo_wallets[0]?.address ?? '');
-    const documents = (await (await demo.request(`${API.documents}?limit=50`)).json()) as DocumentPage;
+    const documents = (await (await demo.request(`${documentEndpoints.listDocuments.path}?limit=50`)).json()) as DocumentPage;
     const issued = documents.results.find((document) => document.state === 'DUE');
 
     const only = process.env.LIGHTHOUSE_ONLY;

@@ -5,6 +5,8 @@
  * 100 ms. Bounded by `durationMs`; every request has a 10 s timeout (an error, like any non-200 answer).
  */
 import { API, CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/api-paths';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 
 const TIMEOUT_MS = 10_000;
 
@@ -76,7 +78,7 @@ export class BenchClient {
   }
 }
 
-const POLLED = [API.balances, `${API.transactions}?limit=3&offset=0&ordering=-created_at`, API.user];
+const POLLED = [holdingsEndpoints.balances.path, `${transactionEndpoints.listTransactions.path}?limit=3&offset=0&ordering=-created_at`, API.user];
 
 async function timed(call: () => Promise<Response>, samples: number[]): Promise<boolean> {
   const t0 = performance.now();

@@ -28,6 +28,8 @@ import { prepareDatabase } from '../../src/server/db/migrate';
 import { createLogger } from '../../src/server/logging/logger';
 import { DEFAULT_PAGE_SIZE } from '../../src/server/providers/evm-history/etherscan-compatible';
 import { API, SESSION_COOKIE } from '../../src/shared/api-paths';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import { LIST_P95_BUDGET_MS, measureDataApi } from './api-bench';
 import { INGEST_BUDGET_PER_SECOND, measureIngestion, type IngestFigures } from './ingest-bench';
 import { formatTable, measure, textTable, verdict, type Figures } from './measure';
@@ -141,8 +143,8 @@ async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionRe
   };
   const typical = `typical user (${String(Math.round((plan.transactions - plan.bigUserTransactions) / others.length))} tx): `;
   const typicalFigures: [string, string, number | undefined][] = [
-    [`${typical}transactions`, API.transactions, LIST_P95_BUDGET_MS],
-    [`${typical}balances`, API.balances, LIST_P95_BUDGET_MS],
+    [`${typical}transactions`, transactionEndpoints.listTransactions.path, LIST_P95_BUDGET_MS],
+    [`${typical}balances`, holdingsEndpoints.balances.path, LIST_P95_BUDGET_MS],
     [`${typical}user`, API.user, undefined],
   ];
   for (const [name, path, budgetMs] of typicalFigures) {

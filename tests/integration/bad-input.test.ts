@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { documentEndpoints } from '../../src/shared/contract/documents';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
+import { marketEndpoints } from '../../src/shared/contract/market';
+import { nftEndpoints } from '../../src/shared/contract/nft';
+import { portfolioEndpoints } from '../../src/shared/contract/portfolio';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import { FTC_API } from '../../src/shared/schemas/ftc';
 import type { Wallet } from '../../src/shared/api-types';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
@@ -304,7 +311,7 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `DELETE ${API.exchanges}/:id`, owner: 'exchange' },
   {
-    route: `PATCH ${API.transactions}/:id`,
+    route: `PATCH ${transactionEndpoints.listTransactions.path}/:id`,
     owner: 'transaction',
     example: { labels: [], is_spam: false },
     oneOf: { fields: ['labels', 'is_spam'], reportedOn: 'labels' },
@@ -339,19 +346,19 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `DELETE ${API.labels}/:id`, owner: 'label' },
   {
-    route: `POST ${API.documents}`,
+    route: `POST ${documentEndpoints.listDocuments.path}`,
     example: reportExample,
     required: ['name', 'kind', 'start_date', 'end_date'],
     nullable: ['wallets'],
     invalid: reportInvalid,
   },
   {
-    route: `PATCH ${API.documents}/:id`,
+    route: `PATCH ${documentEndpoints.listDocuments.path}/:id`,
     owner: 'document',
     example: { name: 'Q1', kind: 'TRANSACTION_REPORT', start_date: '2025-01-01', end_date: '2025-01-31' },
     invalid: { ...reportInvalid, end_date: ['2025-02-30', 'today'] },
   },
-  { route: `DELETE ${API.documents}/:id`, owner: 'document' },
+  { route: `DELETE ${documentEndpoints.listDocuments.path}/:id`, owner: 'document' },
   {
     route: `POST ${API.invoices}`,
     example: invoiceExample,
@@ -436,7 +443,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: ['ordering=-name', ...searchOk],
   },
   {
-    route: `GET ${API.transactions}`,
+    route: `GET ${transactionEndpoints.listTransactions.path}`,
     bad: [
       ...wholeNumberBad('limit', '101'),
       ['limit=0', 'limit'],
@@ -473,7 +480,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ],
   },
   {
-    route: `GET ${API.documents}`,
+    route: `GET ${documentEndpoints.listDocuments.path}`,
     bad: [
       ...wholeNumberBad('limit', '101'),
       ['limit=0', 'limit'],
@@ -520,7 +527,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: searchOk,
   },
   {
-    route: `GET ${API.tokens}`,
+    route: `GET ${marketEndpoints.listTokens.path}`,
     bad: [
       ['', 'network'],
       ['network=', 'network'],
@@ -532,7 +539,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: ['network=ETHEREUM', 'network=%20POLYGON%20'],
   },
   {
-    route: `GET ${API.tokenQuote}`,
+    route: `GET ${marketEndpoints.tokenQuote.path}`,
     bad: [
       ['', 'token'],
       ['token=', 'token'],
@@ -549,12 +556,12 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: [],
   },
   {
-    route: `GET ${API.fungibleTokensSummary}`,
+    route: `GET ${holdingsEndpoints.fungibleTokensSummary.path}`,
     bad: [...wholeNumberBad('page', '100001'), ['page=0', 'page'], ...wholeNumberBad('size', '101'), ['size=0', 'size']],
     ok: ['page=100000&size=100', 'page=1&size=1', 'page=%201%20'],
   },
   {
-    route: `GET ${API.nonFungibleTokensSummary}`,
+    route: `GET ${nftEndpoints.nonFungibleTokensSummary.path}`,
     bad: [
       ...orderingBad,
       [`collection=${'x'.repeat(201)}`, 'collection'],
@@ -568,7 +575,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: ['ordering=-price&collection=x&properties_number=9999', 'properties_number=0', `collection=${'x'.repeat(200)}`],
   },
   {
-    route: `GET ${API.portfolioValueHistory}`,
+    route: `GET ${portfolioEndpoints.portfolioValueHistory.path}`,
     bad: [...wholeNumberBad('num_days', '731'), ['num_days=0', 'num_days']],
     ok: ['num_days=1', 'num_days=730'],
   },
@@ -600,7 +607,7 @@ const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
     ok: ['download=true', 'download=false', 'download=%20TRUE%20', ''],
   },
   {
-    route: `GET ${API.documents}/:id/transactions`,
+    route: `GET ${documentEndpoints.listDocuments.path}/:id/transactions`,
     owner: 'document',
     bad: [
       ...wholeNumberBad('limit', '101'),
@@ -611,7 +618,7 @@ const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
     ok: ['', 'limit=100&offset=10000000', 'limit=1&offset=0', 'limit=%2010%20'],
   },
   {
-    route: `GET ${API.documents}/:id/holdings`,
+    route: `GET ${documentEndpoints.listDocuments.path}/:id/holdings`,
     owner: 'document',
     bad: [
       ...wholeNumberBad('limit', '101'),
@@ -621,10 +628,10 @@ const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
     ],
     ok: ['', 'limit=100&offset=10000000', 'limit=1&offset=0', 'limit=%2010%20'],
   },
-  { route: `GET ${API.documents}/:id/export_csv`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
-  { route: `GET ${API.documents}/:id/pdf_data`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
+  { route: `GET ${documentEndpoints.listDocuments.path}/:id/export_csv`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
+  { route: `GET ${documentEndpoints.listDocuments.path}/:id/pdf_data`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
   {
-    route: `GET ${API.documents}/:id/pdf`,
+    route: `GET ${documentEndpoints.listDocuments.path}/:id/pdf`,
     owner: 'document',
     bad: [
       ['download=yes', 'download'],
@@ -645,11 +652,11 @@ const EXEMPT: RouteKey[] = [
   `GET ${API.user}`,
   `GET ${API.subscriptionPlans}`,
   `GET ${API.walletsLimit}`,
-  `GET ${API.invoicesLimit}`,
-  `GET ${API.transactionsLimit}`,
+  `GET ${invoiceEndpoints.invoicesLimit.path}`,
+  `GET ${transactionEndpoints.transactionsLimit.path}`,
   `GET ${API.exchanges}`,
-  `GET ${API.balances}`,
-  `GET ${API.currencyPrices}`,
+  `GET ${holdingsEndpoints.balances.path}`,
+  `GET ${marketEndpoints.currencyPrices.path}`,
   `GET ${API.invoices}/:id`,
   // Verified by its Stripe signature over the raw body (tests/integration/billing.test.ts).
   `POST ${API.paymentsWebhook}`,
@@ -1043,10 +1050,10 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
     it("a UUID that names no row, or another user's row, gives 404 and leaves the row alone", async () => {
       const changes: Partial<Record<string, Record<string, unknown>>> = {
         [`PATCH ${API.wallets}/:id`]: { name: 'Hijacked', is_active: false },
-        [`PATCH ${API.transactions}/:id`]: { is_spam: true, labels: [] },
+        [`PATCH ${transactionEndpoints.listTransactions.path}/:id`]: { is_spam: true, labels: [] },
         [`PATCH ${API.contacts}/:id`]: { first_name: 'Hijacked', labels: [] },
         [`PATCH ${API.labels}/:id`]: { name: 'Hijacked' },
-        [`PATCH ${API.documents}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
+        [`PATCH ${documentEndpoints.listDocuments.path}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
         [`PATCH ${API.invoices}/:id`]: { name: 'Hijacked' },
         ['POST /api/ftc/transfers/:id/assign']: { invoice: theirs.invoice },
       };
@@ -1142,7 +1149,7 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
 
     it("another user's ids in filters find nothing", async () => {
       for (const query of [`wallet=${theirs.wallet}`, `labels=${theirs.label}`, `wallet=${theirs.wallet.toUpperCase()}`]) {
-        const response = await client.get(`${API.transactions}?${query}&show_spam=true`);
+        const response = await client.get(`${transactionEndpoints.listTransactions.path}?${query}&show_spam=true`);
         expect(response.status, query).toBe(200);
         expect((await json<{ results: unknown[] }>(response)).results, query).toEqual([]);
       }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { portfolioEndpoints } from '../../src/shared/contract/portfolio';
 import type { PlanLimit, PublicConfig, SubscriptionPlans, User } from '../../src/shared/api-types';
 import type { PaymentResponse, RedirectResponse } from '../../src/shared/schemas/billing';
 import { stripeEvents, subscriptions, syncCursors, wallets } from '../../src/server/db/schema';
@@ -174,7 +175,7 @@ describe.each(availableDrivers())('billing with Stripe on %s', (kind) => {
       payment_failed: false,
     });
     expect(await walletLimit(client)).toEqual({ limit: 10, count: 1, can_create: true });
-    const history = await json<{ premium_user: boolean }>(await client.get(`${API.portfolioValueHistory}?num_days=7`));
+    const history = await json<{ premium_user: boolean }>(await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=7`));
     expect(history.premium_user).toBe(true);
     const confirmed = await json<PaymentResponse>(await client.post(API.payments, { payment_provider: 'STRIPE', plan: 'PLUS' }));
     expect(confirmed).toMatchObject({ pending: false, subscription: { plan: 'PLUS' } });

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { pathOf } from '../../src/shared/contract/endpoint';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
 import type { PublicConfig } from '../../src/shared/api-types';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
@@ -335,7 +337,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     });
     expect(second.ftc?.payment_ref).not.toBe(first.ftc?.payment_ref);
     // The payer sees the bank details on the public invoice.
-    const publicView = await json<InvoiceOut>(await new TestClient(app).get(API.invoice(first.id)));
+    const publicView = await json<InvoiceOut>(await new TestClient(app).get(pathOf(invoiceEndpoints.getInvoice.path, { id: first.id })));
     expect(publicView.ftc?.bank_iban).toBe(a.profile.bank_iban);
   });
 
@@ -347,7 +349,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
 
     const short = await partner.receiveTransfer({ ...bank, amount: '101.49', reference: `Invoice ${reference.toLowerCase().replace('-', ' ')}` });
     expect(short.status).toBe(200);
-    let view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    let view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view.state).toBe('DUE');
     expect(view.ftc?.amount_received).toBe('101.49');
 
@@ -355,11 +357,11 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect(await partner.deliver(short.event)).toBe(200);
     const body = JSON.parse(partner.eventBody(short.event) ?? '{}') as { data: { transfer_uuid: string } };
     await partner.receiveTransfer({ ...bank, amount: '101.49', reference, transfer_uuid: body.data.transfer_uuid });
-    view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view.ftc?.amount_received).toBe('101.49');
 
     await partner.receiveTransfer({ ...bank, amount: '0.01', reference });
-    view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view.state).toBe('PAID');
     expect(view.ftc?.amount_received).toBe('101.50');
     // The payment status reads the bank settlement too: PAID, not an unpaid invoice waiting for the chain.
@@ -385,7 +387,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect((await stranger.client.post(FTC_API.dismissTransfer(five), {})).status).toBe(404);
     const other = await json<InvoiceOut>(await ftcInvoice(a));
     expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: other.id }))).toEqual({ status: 'MATCHED' });
-    view = await json<InvoiceOut>(await a.client.get(API.invoice(other.id)));
+    view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: other.id })));
     expect(view).toMatchObject({ state: 'DUE', ftc: { amount_received: '50.00' } });
     expect(await json(await a.client.post(FTC_API.assignTransfer(fifty), { invoice: other.id }))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyReviewed] });
     expect(await json(await a.client.post(FTC_API.dismissTransfer(five), {}))).toEqual({ status: 'DISMISSED' });
@@ -444,13 +446,13 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     const other = await account();
     expect((await other.client.post(FTC_API.markBankPaid(invoice.id), {})).status).toBe(404);
     expect((await a.client.post(FTC_API.markBankPaid(invoice.id), {})).status).toBe(204);
-    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('PAID');
+    expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })))).state).toBe('PAID');
     expect(await json(await a.client.post(FTC_API.markBankPaid(invoice.id), {}))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyPaid] });
 
     // The invoice page's 'Mark paid' (the payments route) serves bank invoices too: recorded as marked, with the note.
     const second = await json<InvoiceOut>(await ftcInvoice(a));
     expect((await a.client.post(API.invoiceMarkPaid(second.id), { note: 'Paid to the old account' })).status).toBe(200);
-    expect((await json<InvoiceOut>(await a.client.get(API.invoice(second.id)))).state).toBe('PAID');
+    expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: second.id })))).state).toBe('PAID');
     const payments = await json<InvoicePaymentsOut>(await a.client.get(API.invoicePayments(second.id)));
     expect(payments.status).toMatchObject({ state: 'PAID', summary: 'MARKED_PAID', marked_paid: true });
     expect(payments.status.paid_at).not.toBeNull();

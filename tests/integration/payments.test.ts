@@ -11,6 +11,8 @@ import { createWalletClient, createPublicClient, http, parseAbi, type Address, t
 import { mnemonicToAccount } from 'viem/accounts';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { pathOf } from '../../src/shared/contract/endpoint';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { InvoiceOut } from '../../src/shared/document-types';
 import type { InvoicePaymentsOut, PaymentStatusOut, PublicInvoiceOut, ReviewPaymentOut } from '../../src/shared/schemas/payment';
@@ -162,7 +164,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const png = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
     const inv = await invoice(o, '120', { attachments: [{ name: 'terms.png', data: png }] });
     const visitor = new TestClient(app);
-    for (const path of [API.invoice(inv.id), API.payInvoice(inv.id)]) {
+    for (const path of [pathOf(invoiceEndpoints.getInvoice.path, { id: inv.id }), API.payInvoice(inv.id)]) {
       const body = await json<PublicInvoiceOut & Record<string, unknown>>(await visitor.get(path));
       expect(body.document_id).toBeUndefined();
       expect(body.contact).not.toHaveProperty('id');
@@ -180,7 +182,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(await file.text()).toBe('not really a png');
     expect((await visitor.get(API.invoiceAttachment(inv.id, 1))).status).toBe(404);
     const draft = await json<InvoiceOut>(await o.client.post(API.invoices, { name: 'Draft', attachments: [{ name: 'a.png', data: png }] }));
-    expect((await visitor.get(API.invoice(draft.id))).status).toBe(404);
+    expect((await visitor.get(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }))).status).toBe(404);
     expect((await visitor.get(API.payInvoice(draft.id))).status).toBe(404);
     expect((await visitor.get(API.invoiceAttachment(draft.id, 0))).status).toBe(404);
     expect((await o.client.get(API.invoiceAttachment(draft.id, 0))).status).toBe(200);
@@ -377,14 +379,14 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const a = await invoice(o, '15');
     const b = await invoice(o, '16');
     const stranger = new TestClient(limited, { 'x-forwarded-for': '203.0.113.9' });
-    expect((await stranger.get(API.invoice(a.id))).status).toBe(200);
+    expect((await stranger.get(pathOf(invoiceEndpoints.getInvoice.path, { id: a.id }))).status).toBe(200);
     expect((await stranger.post(API.invoiceClaims(a.id), {})).status).toBe(202);
-    expect((await stranger.get(API.invoice(a.id))).status).toBe(429);
+    expect((await stranger.get(pathOf(invoiceEndpoints.getInvoice.path, { id: a.id }))).status).toBe(429);
     expect((await stranger.get(API.invoicePaymentStatus(b.id))).status).toBe(200);
-    expect((await stranger.get(API.invoice(b.id))).status).toBe(429);
+    expect((await stranger.get(pathOf(invoiceEndpoints.getInvoice.path, { id: b.id }))).status).toBe(429);
     // The stranger spent only their own IP's budget: the real payer and the owner are served.
     const payerClient = new TestClient(limited, { 'x-forwarded-for': '198.51.100.7' });
-    expect((await payerClient.get(API.invoice(a.id))).status).toBe(200);
-    for (let i = 0; i < 5; i += 1) expect((await o.client.get(API.invoice(a.id))).status).toBe(200);
+    expect((await payerClient.get(pathOf(invoiceEndpoints.getInvoice.path, { id: a.id }))).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await o.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: a.id }))).status).toBe(200);
   }, 60_000);
 });

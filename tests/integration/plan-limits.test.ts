@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import type { PlanLimit, SubscriptionPlans, User } from '../../src/shared/api-types';
 import { centralisedExchanges, documents, invoiceIssues, subscriptions, transactions, wallets } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
@@ -60,7 +62,7 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
   });
 
   it('limit routes need a session', async () => {
-    for (const path of [API.walletsLimit, API.invoicesLimit, API.transactionsLimit]) {
+    for (const path of [API.walletsLimit, invoiceEndpoints.invoicesLimit.path, transactionEndpoints.transactionsLimit.path]) {
       expect((await suite.client().get(path)).status).toBe(401);
     }
   });
@@ -94,28 +96,28 @@ describe.each(availableDrivers())('plans and limits on %s', (kind) => {
     ]);
     // Documents themselves (drafts, reports) do not count.
     await suite.db.insert(documents).values([{ kind: 'INVOICE', state: 'DRAFT', createdAt: now, userId: user.id, name: 'D' }, { kind: 'TRANSACTION_REPORT', createdAt: now, userId: user.id, name: 'R' }]);
-    expect(await limit(client, API.invoicesLimit)).toEqual({ limit: 10, count: 9, can_create: true });
+    expect(await limit(client, invoiceEndpoints.invoicesLimit.path)).toEqual({ limit: 10, count: 9, can_create: true });
     await suite.db.insert(invoiceIssues).values(issue(now));
-    expect(await limit(client, API.invoicesLimit)).toEqual({ limit: 10, count: 10, can_create: false });
+    expect(await limit(client, invoiceEndpoints.invoicesLimit.path)).toEqual({ limit: 10, count: 10, can_create: false });
     await setPlan(user.id, 'PLUS');
-    expect(await limit(client, API.invoicesLimit)).toEqual({ limit: null, count: 10, can_create: true });
+    expect(await limit(client, invoiceEndpoints.invoicesLimit.path)).toEqual({ limit: null, count: 10, can_create: true });
   });
 
   it('transactions/limit reports the fullest wallet against the per-wallet limit', async () => {
     const client = suite.client();
     const user = await signInWithWallet(client);
-    expect(await limit(client, API.transactionsLimit)).toEqual({ limit: 1000, count: 0, can_create: true });
+    expect(await limit(client, transactionEndpoints.transactionsLimit.path)).toEqual({ limit: 1000, count: 0, can_create: true });
     const [a, b] = await addWallets(user.id, 2);
     const rowsFor = (walletId: string | undefined, n: number) =>
       Array.from({ length: n }, () => transactionRow(user.id, walletId ?? null));
     await suite.db.insert(transactions).values([...rowsFor(a?.id, 999), ...rowsFor(b?.id, 400)]);
-    expect(await limit(client, API.transactionsLimit)).toEqual({ limit: 1000, count: 999, can_create: true });
+    expect(await limit(client, transactionEndpoints.transactionsLimit.path)).toEqual({ limit: 1000, count: 999, can_create: true });
     await suite.db.insert(transactions).values(rowsFor(a?.id, 1));
-    expect(await limit(client, API.transactionsLimit)).toEqual({ limit: 1000, count: 1000, can_create: false });
+    expect(await limit(client, transactionEndpoints.transactionsLimit.path)).toEqual({ limit: 1000, count: 1000, can_create: false });
     // Another user's transactions do not count.
     const otherClient = suite.client();
     await signInWithWallet(otherClient);
-    expect(await limit(otherClient, API.transactionsLimit)).toEqual({ limit: 1000, count: 0, can_create: true });
+    expect(await limit(otherClient, transactionEndpoints.transactionsLimit.path)).toEqual({ limit: 1000, count: 0, can_create: true });
   });
 
   it('a cancelled subscription past its end date falls back to the free plan', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import type { ContactOut, LabelOut, SearchCategory, TransactionPage } from '../../src/shared/data-types';
 import { centralisedExchanges, documents, labels, transactionLabels, transactions, wallets, type NewTransactionRow } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
@@ -166,7 +167,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     for (const text of [hash('fe', 7).slice(2, 14), 'oldie', 'dai', '0x5a', 'eth', COUNTERPARTY.slice(2, 10), 'holiday']) {
       const found = (await search(client, text)).find((c) => c.category === 'transactions')?.items ?? [];
       expect(found.length, text).toBeGreaterThan(0);
-      const page = await json<TransactionPage>(await client.get(`${API.transactions}?search=${encodeURIComponent(text)}&limit=100`));
+      const page = await json<TransactionPage>(await client.get(`${transactionEndpoints.listTransactions.path}?search=${encodeURIComponent(text)}&limit=100`));
       const listed = new Set(page.results.map((row) => row.id));
       for (const item of found) expect(listed.has(item.id), `${text}: ${item.text}`).toBe(true);
     }
