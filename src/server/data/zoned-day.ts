@@ -62,4 +62,4 @@ export function startOfNextDay(day: string, timeZone: string): Date {
 }
 
 /** yyyy-MM-dd of a real calendar day. */
-export { isCalendarDay } from '../../shared/contract/primitives';
+export { isCalendarDay } from '../../shared/schemas/document';

@@ -1,10 +1,10 @@
 /** Documents (docs/documents.md): the list of invoices and reports, and a report's create, edit and delete. */
 import * as v from 'valibot';
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES } from '../enums';
-import { patchReportSchema, reportSchema } from '../schemas/document';
+import { isCalendarDay, patchReportSchema, reportSchema } from '../schemas/document';
 import { endpoint } from './endpoint';
 import { invoiceOut } from './invoices';
-import { isCalendarDay, isUuid, list, searchParam, single, timestamp, wholeNumber } from './primitives';
+import { isUuid, list, searchParam, single, timestamp, wholeNumber } from './primitives';
 import { DATE_FORMAT_MESSAGE, DATE_ORDER_MESSAGE } from './transactions';
 
 export const DOCUMENT_ORDERINGS = ['-created_at', 'created_at', 'total_amount', '-total_amount', 'name', '-name'] as const;

@@ -4,25 +4,25 @@
  * the tests walk this list so that no route escapes the bad-input and access sweeps.
  */
 import { contactEndpoints } from './contacts';
-import type { Endpoint } from './endpoint';
-import { invoiceEndpoints } from './invoices';
-import { reportEndpoints } from './reports';
 import { documentEndpoints } from './documents';
-import { portfolioEndpoints } from './portfolio';
-import { nftEndpoints } from './nft';
-import { marketEndpoints } from './market';
+import type { Endpoint } from './endpoint';
 import { holdingsEndpoints } from './holdings';
+import { invoiceEndpoints } from './invoices';
+import { marketEndpoints } from './market';
+import { nftEndpoints } from './nft';
+import { portfolioEndpoints } from './portfolio';
+import { reportEndpoints } from './reports';
 import { transactionEndpoints } from './transactions';
 
 export const API_CONTRACT = {
   ...contactEndpoints,
-  ...invoiceEndpoints,
-  ...reportEndpoints,
   ...documentEndpoints,
-  ...portfolioEndpoints,
-  ...nftEndpoints,
-  ...marketEndpoints,
   ...holdingsEndpoints,
+  ...invoiceEndpoints,
+  ...marketEndpoints,
+  ...nftEndpoints,
+  ...portfolioEndpoints,
+  ...reportEndpoints,
   ...transactionEndpoints,
 } as const satisfies Record<string, Endpoint>;
 

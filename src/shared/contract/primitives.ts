@@ -75,13 +75,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a text can be a row id (a UUID). */
 export const isUuid = (id: string): boolean => UUID.test(id);
 
-/** Whether a text is a real calendar day written yyyy-mm-dd. */
-export function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
-
 /** A plan limit (GET wallets/limit, invoices/limit, transactions/limit): a null limit means unlimited. */
 export const planLimitOut = v.object({ limit: v.nullable(v.number()), count: v.number(), can_create: v.boolean() });
 export type PlanLimitOut = v.InferOutput<typeof planLimitOut>;

@@ -1,12 +1,12 @@
 /** Transactions (docs/transactions.md, docs/data-model.md): the list, label and spam changes, the plan limit. */
 import * as v from 'valibot';
+import { isCalendarDay } from '../schemas/document';
 import { patchTransactionSchema } from '../schemas/transaction';
 import { endpoint } from './endpoint';
 import {
   decimal,
   exchange,
   fiatCurrency,
-  isCalendarDay,
   isUuid,
   labelOut,
   list,
