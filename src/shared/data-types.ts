@@ -1,16 +1,12 @@
 /**
- * Response shapes of the data API (docs/data-model.md). Token amounts are decimal strings already scaled by the
- * token's decimals; fiat values are decimal strings in the user's fiat_currency. Timestamps are ISO 8601.
+ * Response shapes of the data API (docs/data-model.md) that the API contract (src/shared/contract) does not declare
+ * yet. Token amounts are decimal strings already scaled by the token's decimals; fiat values are decimal strings in
+ * the user's fiat_currency. Timestamps are ISO 8601.
  */
 import type { Exchange, FiatCurrency, Network } from './enums';
 import type { WalletTokenOut as WalletToken } from './contract/primitives';
 
-export type { Balances, FungibleTokenSummaryRow, FungibleTokensSummaryPage } from './contract/holdings';
-export type { CurrencyPrices, TokenQuote } from './contract/market';
-export type { NftItem } from './contract/nft';
-export type { PortfolioHistory } from './contract/portfolio';
-export type { LabelOut, TokenRefOut, WalletTokenOut as WalletToken } from './contract/primitives';
-export type { TransactionOut, TransactionPage } from './contract/transactions';
+export type { WalletTokenOut as WalletToken } from './contract/primitives';
 
 /** GET wallets: the wallet list entry with its holdings. */
 export interface WalletDetail {

@@ -15,7 +15,7 @@ import { STORAGE_KEYS } from '../../src/app/lib/storage-keys';
 import { API, CSRF_COOKIE, SESSION_COOKIE } from '../../src/shared/api-paths';
 import { documentEndpoints } from '../../src/shared/contract/documents';
 import type { PublicConfig } from '../../src/shared/api-types';
-import type { DocumentPage } from '../../src/shared/document-types';
+import type { DocumentPage } from '../../src/shared/contract/documents';
 import { startBenchServer } from './bench-server';
 import { BenchClient } from './load-bench';
 import { textTable } from './measure';

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { DocumentPage } from '../../src/shared/document-types';
+import type { DocumentPage } from '../../src/shared/contract/documents';
 import type { PublicConfig } from '../../src/shared/api-types';
 import { API, SESSION_COOKIE, CSRF_COOKIE } from '../../src/shared/api-paths';
 import { documentEndpoints } from '../../src/shared/contract/documents';

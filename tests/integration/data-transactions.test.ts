@@ -4,7 +4,7 @@ import { API } from '../../src/shared/api-paths';
 import { pathOf } from '../../src/shared/contract/endpoint';
 import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import type { PlanLimit, User } from '../../src/shared/api-types';
-import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
+import type { TransactionOut, TransactionPage } from '../../src/shared/contract/transactions';
 import { MESSAGES } from '../../src/shared/messages';
 import {
   centralisedExchanges,

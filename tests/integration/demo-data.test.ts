@@ -8,7 +8,10 @@ import { portfolioEndpoints } from '../../src/shared/contract/portfolio';
 import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import { isBitcoinAddress, isEvmAddress } from '../../src/shared/address-validation';
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
-import type { Balances, FungibleTokenSummaryRow, NftItem, PortfolioHistory, TransactionPage } from '../../src/shared/data-types';
+import type { Balances, FungibleTokenSummaryRow } from '../../src/shared/contract/holdings';
+import type { NftItem } from '../../src/shared/contract/nft';
+import type { PortfolioHistory } from '../../src/shared/contract/portfolio';
+import type { TransactionPage } from '../../src/shared/contract/transactions';
 import { roundHalfUp } from '../../src/shared/money';
 import { seedDatabase } from '../../src/server/db/seed';
 import {

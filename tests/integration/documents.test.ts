@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
 import { pathOf } from '../../src/shared/contract/endpoint';
 import { documentEndpoints } from '../../src/shared/contract/documents';
-import type { DocumentOut, DocumentPage } from '../../src/shared/document-types';
+import type { DocumentOut, DocumentPage } from '../../src/shared/contract/documents';
 import type { FiatCurrency, InvoiceState } from '../../src/shared/enums';
 import type { Database } from '../../src/server/db/database';
 import {

@@ -6,7 +6,7 @@ import { pathOf } from '../../src/shared/contract/endpoint';
 import { invoiceEndpoints } from '../../src/shared/contract/invoices';
 import type { PublicConfig } from '../../src/shared/api-types';
 import type { ContactOut } from '../../src/shared/data-types';
-import type { InvoiceOut } from '../../src/shared/document-types';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import type { InvoicePaymentsOut } from '../../src/shared/schemas/payment';
 import {
   FTC_API,

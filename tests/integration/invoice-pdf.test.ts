@@ -4,7 +4,7 @@ import { API } from '../../src/shared/api-paths';
 import { pathOf } from '../../src/shared/contract/endpoint';
 import { invoiceEndpoints } from '../../src/shared/contract/invoices';
 import type { ContactOut } from '../../src/shared/data-types';
-import type { InvoiceOut } from '../../src/shared/document-types';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { eq } from 'drizzle-orm';
 import { fxRates, subscriptions, users, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';

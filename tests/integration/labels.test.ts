@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
-import type { LabelOut, TransactionLabelOut } from '../../src/shared/data-types';
+import type { TransactionLabelOut } from '../../src/shared/data-types';
+import type { LabelOut } from '../../src/shared/contract/primitives';
 import { labels, paymentLabels, transactionLabels, transactions, wallets } from '../../src/server/db/schema';
 import { ApiError } from '../../src/server/http/api-error';
 import { paymentLabelsForHashes } from '../../src/server/labels/payment-labels';

@@ -14,7 +14,7 @@ import { API } from '../../src/shared/api-paths';
 import { pathOf } from '../../src/shared/contract/endpoint';
 import { invoiceEndpoints } from '../../src/shared/contract/invoices';
 import type { ContactOut } from '../../src/shared/data-types';
-import type { InvoiceOut } from '../../src/shared/document-types';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import type { InvoicePaymentsOut, PaymentStatusOut, PublicInvoiceOut, ReviewPaymentOut } from '../../src/shared/schemas/payment';
 import { createLogger } from '../../src/server/logging/logger';
 import { ACCOUNT_INDEX, DEVNET_MNEMONIC } from '../../src/server/devnet/accounts';

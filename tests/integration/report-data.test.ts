@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { pathOf } from '../../src/shared/contract/endpoint';
 import { reportEndpoints } from '../../src/shared/contract/reports';
-import type { HoldingsReportRow, ReportPage, ReportPdfData, TransactionReportRow } from '../../src/shared/report-types';
+import type { HoldingsReportRow, ReportPage, ReportPdfData, TransactionReportRow } from '../../src/shared/contract/reports';
 import type { DocumentKind } from '../../src/shared/enums';
 import {
   centralisedExchanges,

@@ -14,7 +14,9 @@ import { encodeFunctionResult, erc1155Abi, erc721Abi, toFunctionSelector, type H
 import { API } from '../../src/shared/api-paths';
 import { nftEndpoints } from '../../src/shared/contract/nft';
 import { transactionEndpoints } from '../../src/shared/contract/transactions';
-import type { NftItem, TransactionPage, WalletDetail } from '../../src/shared/data-types';
+import type { WalletDetail } from '../../src/shared/data-types';
+import type { NftItem } from '../../src/shared/contract/nft';
+import type { TransactionPage } from '../../src/shared/contract/transactions';
 import { nftHoldings, wallets } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config/env';
 import { CONTRACT_ADDRESSES, NFT_DEFINITION } from '../../src/server/devnet/contracts';

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { LabelOut } from '../../shared/data-types';
+import type { LabelOut } from '../../shared/contract/primitives';
 import type { LabelInput, PatchLabelInput } from '../../shared/schemas/label';
 import type { Database } from '../db/database';
 import { labels } from '../db/schema';

@@ -1,4 +1,4 @@
-import type { LabelOut } from '../../shared/data-types';
+import type { LabelOut } from '../../shared/contract/primitives';
 import type { LabelRow } from '../db/schema';
 
 export function toLabelOut(row: Pick<LabelRow, 'id' | 'name' | 'color'>): LabelOut {

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { LabelOut } from '../../shared/data-types';
+import type { LabelOut } from '../../shared/contract/primitives';
 import type { Database } from '../db/database';
 import { labels, transactionLabels, transactions } from '../db/schema';
 import { notFound } from '../http/api-error';

@@ -7,7 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { documentEndpoints } from '../../../shared/contract/documents';
 import { pathOf } from '../../../shared/contract/endpoint';
 import { reportEndpoints } from '../../../shared/contract/reports';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { api, nonFieldErrorText } from '../../lib/api-client';
 import { downloadFile } from './document-exports';
 import { refreshAfterDocumentChange } from './documents-queries';

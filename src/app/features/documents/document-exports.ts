@@ -6,7 +6,7 @@
 import { pathOf } from '../../../shared/contract/endpoint';
 import { invoiceEndpoints } from '../../../shared/contract/invoices';
 import { reportEndpoints } from '../../../shared/contract/reports';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { MESSAGES } from '../../../shared/messages';
 import { buildUrl } from '../../lib/api-client';
 import { toast } from '../../lib/toast';

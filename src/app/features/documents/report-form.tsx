@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import type { ExchangeAccount, WalletDetail } from '../../../shared/data-types';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { CREATABLE_REPORT_KINDS, DOCUMENT_KIND_LABELS, type CreatableReportKind } from '../../../shared/enums';
 import { ApiError, nonFieldErrorText } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';

@@ -4,7 +4,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
-import type { InvoiceOut } from '../../../shared/document-types';
+import type { InvoiceOut } from '../../../shared/contract/invoices';
 import type { InvoicePaymentsOut, PaymentStatusOut, ReviewPaymentOut } from '../../../shared/schemas/payment';
 import { api } from '../../lib/api-client';
 import { invoiceKeys } from './invoice-queries';

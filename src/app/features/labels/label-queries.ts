@@ -4,7 +4,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { API } from '../../../shared/api-paths';
-import type { LabelOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
 import type { LabelColor } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
 import { idempotencyHeaders } from '../offline/idempotency-key';

@@ -5,7 +5,7 @@
  * from the payload (docs/invoices.md), the server then keeps it a DRAFT.
  */
 import type { User } from '../../../shared/api-types';
-import type { InvoiceOut } from '../../../shared/document-types';
+import type { InvoiceOut } from '../../../shared/contract/invoices';
 import type { FiatCurrency, InvoiceTemplate } from '../../../shared/enums';
 import { FTC_CURRENCY } from '../../../shared/invoice-rules';
 import type { InvoiceInput } from '../../../shared/schemas/invoice';

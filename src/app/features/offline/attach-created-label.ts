@@ -5,7 +5,9 @@
  * is added to it as one more label change, queued behind the others of its kind.
  */
 import { onlineManager, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ContactOut, LabelOut, TransactionPage } from '../../../shared/data-types';
+import type { ContactOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
+import type { TransactionPage } from '../../../shared/contract/transactions';
 import { contactKeys, contactMutationKeys } from '../contacts/contact-keys';
 import { latestLabelSets, type LabelChange } from '../labels/label-changes';
 import type { LabelTarget } from '../labels/label-queries';

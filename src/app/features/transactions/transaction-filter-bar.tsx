@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { TransactionOut } from '../../../shared/data-types';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { LabelChip } from '../labels/label-chip';
 import { labelsQuery } from '../labels/label-queries';
 import { DateRangeFields } from './date-range-fields';

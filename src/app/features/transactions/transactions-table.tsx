@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LabelOut, TransactionOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
+import type { TransactionOut, TransactionOrdering } from '../../../shared/contract/transactions';
 import { Spinner } from '../../components/spinner';
-import type { TransactionOrdering } from '../../../shared/contract/transactions';
 import { nextOrdering, sortState } from './transaction-filters';
 import { TransactionRow } from './transaction-row';
 import styles from './transactions.module.css';
