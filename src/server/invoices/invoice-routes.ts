@@ -43,9 +43,9 @@ const STATE_CHANGES: Readonly<Record<string, readonly InvoiceState[]>> = {
 };
 
 /**
- * Invoices (docs/invoices.md, Invoice view and payment; docs/invoices.md Invoices): POST invoices (Idempotency-Key
- * honoured), GET invoices/{id} (the owner sees every state, anyone else, signed out too, an issued one), PATCH
- * invoices/{id} (edit a draft, or move an issued invoice on) and DELETE invoices/{id}.
+ * Invoices (docs/invoices.md, Invoice view and payment; docs/invoices.md Invoices): GET invoices/limit, POST invoices
+ * (Idempotency-Key honoured), GET invoices/{id} (the owner sees every state, anyone else, signed out too, an issued
+ * one), PATCH invoices/{id} (edit a draft, or move an issued invoice on) and DELETE invoices/{id}.
  */
 export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
   route(app, s, invoiceEndpoints.invoicesLimit, async (c) => invoiceLimit(s.db, authOf(c).user.id, s.now()));
