@@ -1,7 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createPublicClient, http, type PublicClient } from 'viem';
-import { API } from '../shared/api-paths';
+import { invoiceEndpoints } from '../shared/contract/invoices';
 import { registerAddressLoginRoutes } from './sign-in/address-login-routes';
 import { createBilling } from './billing/billing';
 import { registerBillingRoutes } from './billing/billing-routes';
@@ -61,7 +61,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_INVOICE_BODY_BYTES = 14 * 1024 * 1024;
 
 const isInvoiceSave = (method: string, path: string): boolean =>
-  (method === 'POST' && path === API.invoices) || (method === 'PATCH' && path.startsWith(`${API.invoices}/`));
+  (method === 'POST' && path === invoiceEndpoints.createInvoice.path) || (method === 'PATCH' && path.startsWith(`${invoiceEndpoints.createInvoice.path}/`));
 
 function resolveServices(deps: AppDeps): Services {
   const fetchImpl = deps.fetch ?? globalThis.fetch;

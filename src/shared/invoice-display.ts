@@ -3,7 +3,7 @@
  * docs/invoices.md badges, docs/invoices.md date and money formats).
  */
 import dayjs from 'dayjs';
-import type { InvoiceContactOut, InvoiceItemOut, InvoiceOut, InvoiceOwnerOut } from './document-types';
+import type { InvoiceContactOut, InvoiceItemOut, InvoiceOut, InvoiceOwnerOut } from './contract/invoices';
 import { FIAT_SYMBOLS, NETWORK_LABELS, type FiatCurrency, type InvoiceState, type InvoiceTemplate, type Network } from './enums';
 import { formatAmount, formatEuro, toDecimal } from './money';
 

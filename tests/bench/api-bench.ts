@@ -5,8 +5,12 @@
  */
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../src/server/http/app-env';
-import { API, SESSION_COOKIE } from '../../src/shared/api-paths';
+import { SESSION_COOKIE } from '../../src/shared/api-paths';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { nftEndpoints } from '../../src/shared/contract/nft';
+import { portfolioEndpoints } from '../../src/shared/contract/portfolio';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import { measure, type Figures } from './measure';
 
 /** The budget issue 3 sets for list endpoints on the bench data. */
@@ -40,10 +44,10 @@ interface Probe {
 const dayOffset = (days: number): string => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 function probes(target: DataApiTarget): Probe[] {
-  const tx = (query: string) => `${API.transactions}?${query}`;
+  const tx = (query: string) => `${transactionEndpoints.listTransactions.path}?${query}`;
   const deep = Math.max(0, target.transactions - 20);
   return [
-    { name: 'transactions: default page', path: API.transactions },
+    { name: 'transactions: default page', path: transactionEndpoints.listTransactions.path },
     { name: 'transactions: pages 2-50', path: (i) => tx(`offset=${String(10 * (1 + (Math.abs(i) % 49)))}`) },
     { name: 'transactions: oldest first', path: tx('ordering=created_at') },
     { name: 'transactions: by amount', path: tx('ordering=-amount') },
@@ -61,11 +65,11 @@ function probes(target: DataApiTarget): Probe[] {
     { name: 'transactions: search no match', path: tx('search=nothing-like-this') },
     { name: `transactions: offset ${String(Math.floor(deep / 2))}`, path: tx(`offset=${String(Math.floor(deep / 2))}`) },
     { name: `transactions: offset ${String(deep)}`, path: tx(`offset=${String(deep)}`) },
-    { name: 'balances', path: API.balances },
-    { name: 'fungible-tokens-summary', path: `${API.fungibleTokensSummary}?page=1&size=10` },
-    { name: 'non-fungible-tokens-summary', path: API.nonFungibleTokensSummary },
-    { name: 'portfolio-value-history 30 d', path: `${API.portfolioValueHistory}?num_days=30` },
-    { name: 'portfolio-value-history 730 d', path: `${API.portfolioValueHistory}?num_days=730` },
+    { name: 'balances', path: holdingsEndpoints.balances.path },
+    { name: 'fungible-tokens-summary', path: `${holdingsEndpoints.fungibleTokensSummary.path}?page=1&size=10` },
+    { name: 'non-fungible-tokens-summary', path: nftEndpoints.nonFungibleTokensSummary.path },
+    { name: 'portfolio-value-history 30 d', path: `${portfolioEndpoints.portfolioValueHistory.path}?num_days=30` },
+    { name: 'portfolio-value-history 730 d', path: `${portfolioEndpoints.portfolioValueHistory.path}?num_days=730` },
     { name: 'wallets', path: walletEndpoints.listWallets.path },
   ];
 }

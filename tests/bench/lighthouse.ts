@@ -12,10 +12,11 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { STORAGE_KEYS } from '../../src/app/lib/storage-keys';
-import { API, CSRF_COOKIE, SESSION_COOKIE } from '../../src/shared/api-paths';
+import { CSRF_COOKIE, SESSION_COOKIE } from '../../src/shared/api-paths';
 import { authEndpoints } from '../../src/shared/contract/auth';
 import type { PublicConfig } from '../../src/shared/contract/auth';
-import type { DocumentPage } from '../../src/shared/document-types';
+import { documentEndpoints } from '../../src/shared/contract/documents';
+import type { DocumentPage } from '../../src/shared/contract/documents';
 import { startBenchServer } from './bench-server';
 import { BenchClient } from './load-bench';
 import { textTable } from './measure';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
     const config = (await (await fetch(`${server.origin}${authEndpoints.publicConfig.path}`)).json()) as PublicConfig;
     const demo = new BenchClient(server.origin);
     const user = await demo.signInToDemo(config.demo_wallets[0]?.address ?? '');
-    const documents = (await (await demo.request(`${API.documents}?limit=50`)).json()) as DocumentPage;
+    const documents = (await (await demo.request(`${documentEndpoints.listDocuments.path}?limit=50`)).json()) as DocumentPage;
     const issued = documents.results.find((document) => document.state === 'DUE');
 
     const only = process.env.LIGHTHOUSE_ONLY;

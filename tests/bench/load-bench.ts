@@ -7,6 +7,8 @@
 import { API, CSRF_COOKIE, CSRF_HEADER } from '../../src/shared/api-paths';
 import { authEndpoints } from '../../src/shared/contract/auth';
 import { userEndpoints } from '../../src/shared/contract/users';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 
 const TIMEOUT_MS = 10_000;
 
@@ -78,7 +80,7 @@ export class BenchClient {
   }
 }
 
-const POLLED = [API.balances, `${API.transactions}?limit=3&offset=0&ordering=-created_at`, userEndpoints.getUser.path];
+const POLLED = [holdingsEndpoints.balances.path, `${transactionEndpoints.listTransactions.path}?limit=3&offset=0&ordering=-created_at`, userEndpoints.getUser.path];
 
 async function timed(call: () => Promise<Response>, samples: number[]): Promise<boolean> {
   const t0 = performance.now();

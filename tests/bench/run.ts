@@ -27,8 +27,10 @@ import { openDatabase, type OpenDatabase } from '../../src/server/db/client';
 import { prepareDatabase } from '../../src/server/prepare-database';
 import { createLogger } from '../../src/server/logging/logger';
 import { DEFAULT_PAGE_SIZE } from '../../src/server/providers/evm-history/etherscan-compatible';
-import { API, SESSION_COOKIE } from '../../src/shared/api-paths';
+import { SESSION_COOKIE } from '../../src/shared/api-paths';
 import { userEndpoints } from '../../src/shared/contract/users';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import { LIST_P95_BUDGET_MS, measureDataApi } from './api-bench';
 import { INGEST_BUDGET_PER_SECOND, measureIngestion, type IngestFigures } from './ingest-bench';
 import { formatTable, measure, textTable, verdict, type Figures } from './measure';
@@ -142,8 +144,8 @@ async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionRe
   };
   const typical = `typical user (${String(Math.round((plan.transactions - plan.bigUserTransactions) / others.length))} tx): `;
   const typicalFigures: [string, string, number | undefined][] = [
-    [`${typical}transactions`, API.transactions, LIST_P95_BUDGET_MS],
-    [`${typical}balances`, API.balances, LIST_P95_BUDGET_MS],
+    [`${typical}transactions`, transactionEndpoints.listTransactions.path, LIST_P95_BUDGET_MS],
+    [`${typical}balances`, holdingsEndpoints.balances.path, LIST_P95_BUDGET_MS],
     [`${typical}user`, userEndpoints.getUser.path, undefined],
   ];
   for (const [name, path, budgetMs] of typicalFigures) {

@@ -9,10 +9,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { DocumentPage } from '../../src/shared/document-types';
 import type { PublicConfig } from '../../src/shared/contract/auth';
-import { API, SESSION_COOKIE, CSRF_COOKIE } from '../../src/shared/api-paths';
+import { SESSION_COOKIE, CSRF_COOKIE } from '../../src/shared/api-paths';
 import { authEndpoints } from '../../src/shared/contract/auth';
+import type { DocumentPage } from '../../src/shared/contract/documents';
+import { documentEndpoints } from '../../src/shared/contract/documents';
 import { startBenchServer, type BenchServer } from './bench-server';
 import { weighPages, type PageWeight } from './bundle-bench';
 import { BenchClient, runPollingLoad, type LoadResult } from './load-bench';
@@ -53,7 +54,7 @@ function entryScript(): string {
 async function weighTheApp(server: BenchServer): Promise<string> {
   const demo = new BenchClient(server.origin);
   const user = await demo.signInToDemo(await demoAddress(server.origin));
-  const documents = (await (await demo.request(`${API.documents}?limit=50`)).json()) as DocumentPage;
+  const documents = (await (await demo.request(`${documentEndpoints.listDocuments.path}?limit=50`)).json()) as DocumentPage;
   const issued = documents.results.find((document) => document.state === 'DUE');
   const cookies = [SESSION_COOKIE, CSRF_COOKIE].flatMap((name) => {
     const value = demo.cookies.get(name);

@@ -12,6 +12,13 @@ import { userEndpoints } from '../../src/shared/contract/users';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
 import { ftcEndpoints } from '../../src/shared/contract/ftc';
 import type { WalletOut as Wallet } from '../../src/shared/contract/wallets';
+import { documentEndpoints } from '../../src/shared/contract/documents';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
+import { marketEndpoints } from '../../src/shared/contract/market';
+import { nftEndpoints } from '../../src/shared/contract/nft';
+import { portfolioEndpoints } from '../../src/shared/contract/portfolio';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import {
   centralisedExchanges,
@@ -340,7 +347,7 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `DELETE ${exchangeEndpoints.listExchanges.path}/:id`, owner: 'exchange' },
   {
-    route: `PATCH ${API.transactions}/:id`,
+    route: `PATCH ${transactionEndpoints.listTransactions.path}/:id`,
     owner: 'transaction',
     example: { labels: [], is_spam: false },
     oneOf: { fields: ['labels', 'is_spam'], reportedOn: 'labels' },
@@ -375,21 +382,21 @@ const BODY_ROUTES: BodyRoute[] = [
   },
   { route: `DELETE ${labelEndpoints.listLabels.path}/:id`, owner: 'label' },
   {
-    route: `POST ${API.documents}`,
+    route: `POST ${documentEndpoints.listDocuments.path}`,
     example: reportExample,
     required: ['name', 'kind', 'start_date', 'end_date'],
     nullable: ['wallets'],
     invalid: reportInvalid,
   },
   {
-    route: `PATCH ${API.documents}/:id`,
+    route: `PATCH ${documentEndpoints.listDocuments.path}/:id`,
     owner: 'document',
     example: { name: 'Q1', kind: 'TRANSACTION_REPORT', start_date: '2025-01-01', end_date: '2025-01-31' },
     invalid: { ...reportInvalid, end_date: ['2025-02-30', 'today'] },
   },
-  { route: `DELETE ${API.documents}/:id`, owner: 'document' },
+  { route: `DELETE ${documentEndpoints.listDocuments.path}/:id`, owner: 'document' },
   {
-    route: `POST ${API.invoices}`,
+    route: `POST ${invoiceEndpoints.createInvoice.path}`,
     example: invoiceExample,
     required: ['name'],
     nullable: invoiceNullable,
@@ -397,14 +404,14 @@ const BODY_ROUTES: BodyRoute[] = [
     maxBodyBytes: MAX_INVOICE_BODY_BYTES,
   },
   {
-    route: `PATCH ${API.invoices}/:id`,
+    route: `PATCH ${invoiceEndpoints.createInvoice.path}/:id`,
     owner: 'invoice',
     example: invoiceExample,
     nullable: invoiceNullable,
     invalid: { ...invoiceInvalid, state: ['EXPIRED', 'draft', ''] },
     maxBodyBytes: MAX_INVOICE_BODY_BYTES,
   },
-  { route: `DELETE ${API.invoices}/:id`, owner: 'invoice' },
+  { route: `DELETE ${invoiceEndpoints.createInvoice.path}/:id`, owner: 'invoice' },
   {
     route: `POST ${labelEndpoints.createTransactionLabel.path}`,
     example: { name: 'Invoice 1 paid', tx_hash: TX_HASH, invoice: NO_ROW },
@@ -472,7 +479,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: ['ordering=-name', ...searchOk],
   },
   {
-    route: `GET ${API.transactions}`,
+    route: `GET ${transactionEndpoints.listTransactions.path}`,
     bad: [
       ...wholeNumberBad('limit', '101'),
       ['limit=0', 'limit'],
@@ -509,7 +516,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ],
   },
   {
-    route: `GET ${API.documents}`,
+    route: `GET ${documentEndpoints.listDocuments.path}`,
     bad: [
       ...wholeNumberBad('limit', '101'),
       ['limit=0', 'limit'],
@@ -556,7 +563,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: searchOk,
   },
   {
-    route: `GET ${API.tokens}`,
+    route: `GET ${marketEndpoints.listTokens.path}`,
     bad: [
       ['', 'network'],
       ['network=', 'network'],
@@ -568,7 +575,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: ['network=ETHEREUM', 'network=%20POLYGON%20'],
   },
   {
-    route: `GET ${API.tokenQuote}`,
+    route: `GET ${marketEndpoints.tokenQuote.path}`,
     bad: [
       ['', 'token'],
       ['token=', 'token'],
@@ -585,12 +592,12 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: [],
   },
   {
-    route: `GET ${API.fungibleTokensSummary}`,
+    route: `GET ${holdingsEndpoints.fungibleTokensSummary.path}`,
     bad: [...wholeNumberBad('page', '100001'), ['page=0', 'page'], ...wholeNumberBad('size', '101'), ['size=0', 'size']],
     ok: ['page=100000&size=100', 'page=1&size=1', 'page=%201%20'],
   },
   {
-    route: `GET ${API.nonFungibleTokensSummary}`,
+    route: `GET ${nftEndpoints.nonFungibleTokensSummary.path}`,
     bad: [
       ...orderingBad,
       [`collection=${'x'.repeat(201)}`, 'collection'],
@@ -604,7 +611,7 @@ const QUERY_ROUTES: QueryRoute[] = [
     ok: ['ordering=-price&collection=x&properties_number=9999', 'properties_number=0', `collection=${'x'.repeat(200)}`],
   },
   {
-    route: `GET ${API.portfolioValueHistory}`,
+    route: `GET ${portfolioEndpoints.portfolioValueHistory.path}`,
     bad: [...wholeNumberBad('num_days', '731'), ['num_days=0', 'num_days']],
     ok: ['num_days=1', 'num_days=730'],
   },
@@ -623,7 +630,7 @@ const QUERY_ROUTES: QueryRoute[] = [
 /** GET routes of one row (`:id`) that read query parameters. */
 const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
   {
-    route: `GET ${API.invoices}/:id/pdf`,
+    route: `GET ${invoiceEndpoints.createInvoice.path}/:id/pdf`,
     owner: 'invoice',
     bad: [
       ['download=yes', 'download'],
@@ -636,7 +643,7 @@ const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
     ok: ['download=true', 'download=false', 'download=%20TRUE%20', ''],
   },
   {
-    route: `GET ${API.documents}/:id/transactions`,
+    route: `GET ${documentEndpoints.listDocuments.path}/:id/transactions`,
     owner: 'document',
     bad: [
       ...wholeNumberBad('limit', '101'),
@@ -647,7 +654,7 @@ const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
     ok: ['', 'limit=100&offset=10000000', 'limit=1&offset=0', 'limit=%2010%20'],
   },
   {
-    route: `GET ${API.documents}/:id/holdings`,
+    route: `GET ${documentEndpoints.listDocuments.path}/:id/holdings`,
     owner: 'document',
     bad: [
       ...wholeNumberBad('limit', '101'),
@@ -657,10 +664,10 @@ const ID_QUERY_ROUTES: (QueryRoute & { owner: Owned })[] = [
     ],
     ok: ['', 'limit=100&offset=10000000', 'limit=1&offset=0', 'limit=%2010%20'],
   },
-  { route: `GET ${API.documents}/:id/export_csv`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
-  { route: `GET ${API.documents}/:id/pdf_data`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
+  { route: `GET ${documentEndpoints.listDocuments.path}/:id/export_csv`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
+  { route: `GET ${documentEndpoints.listDocuments.path}/:id/pdf_data`, owner: 'document', bad: [['search=a%00b', 'search']], ok: [''] },
   {
-    route: `GET ${API.documents}/:id/pdf`,
+    route: `GET ${documentEndpoints.listDocuments.path}/:id/pdf`,
     owner: 'document',
     bad: [
       ['download=yes', 'download'],
@@ -692,9 +699,9 @@ const EXEMPT: RouteKey[] = [
   `GET ${planEndpoints.invoicesLimit.path}`,
   `GET ${planEndpoints.transactionsLimit.path}`,
   `GET ${exchangeEndpoints.listExchanges.path}`,
-  `GET ${API.balances}`,
-  `GET ${API.currencyPrices}`,
-  `GET ${API.invoices}/:id`,
+  `GET ${holdingsEndpoints.balances.path}`,
+  `GET ${marketEndpoints.currencyPrices.path}`,
+  `GET ${invoiceEndpoints.createInvoice.path}/:id`,
   // Verified by its Stripe signature over the raw body (tests/integration/billing.test.ts).
   `POST ${billingEndpoints.stripeWebhook.path}`,
   `GET ${ftcEndpoints.getFtcProfile.path}`,
@@ -1104,11 +1111,11 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
     it("a UUID that names no row, or another user's row, gives 404 and leaves the row alone", async () => {
       const changes: Partial<Record<string, Record<string, unknown>>> = {
         [`PATCH ${walletEndpoints.listWallets.path}/:id`]: { name: 'Hijacked', is_active: false },
-        [`PATCH ${API.transactions}/:id`]: { is_spam: true, labels: [] },
+        [`PATCH ${transactionEndpoints.listTransactions.path}/:id`]: { is_spam: true, labels: [] },
         [`PATCH ${API.contacts}/:id`]: { first_name: 'Hijacked', labels: [] },
         [`PATCH ${labelEndpoints.listLabels.path}/:id`]: { name: 'Hijacked' },
-        [`PATCH ${API.documents}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
-        [`PATCH ${API.invoices}/:id`]: { name: 'Hijacked' },
+        [`PATCH ${documentEndpoints.listDocuments.path}/:id`]: { name: 'Hijacked', end_date: '2025-02-01' },
+        [`PATCH ${invoiceEndpoints.createInvoice.path}/:id`]: { name: 'Hijacked' },
         ['POST /api/ftc/transfers/:id/assign']: { invoice: theirs.invoice },
         ['POST /api/invoice-payments/review/:id/assign']: { invoice: theirs.invoice },
       };
@@ -1217,7 +1224,7 @@ describe.each(availableDrivers())('bad input on every route (%s)', (kind) => {
 
     it("another user's ids in filters find nothing", async () => {
       for (const query of [`wallet=${theirs.wallet}`, `labels=${theirs.label}`, `wallet=${theirs.wallet.toUpperCase()}`]) {
-        const response = await client.get(`${API.transactions}?${query}&show_spam=true`);
+        const response = await client.get(`${transactionEndpoints.listTransactions.path}?${query}&show_spam=true`);
         expect(response.status, query).toBe(200);
         expect((await json<{ results: unknown[] }>(response)).results, query).toEqual([]);
       }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../src/shared/api-paths';
 import { authEndpoints } from '../../src/shared/contract/auth';
 import { billingEndpoints } from '../../src/shared/contract/billing';
 import { planEndpoints } from '../../src/shared/contract/plans';
@@ -10,6 +9,7 @@ import { walletEndpoints } from '../../src/shared/contract/wallets';
 import type { User } from '../../src/shared/api-types';
 import type { PublicConfig } from '../../src/shared/contract/auth';
 import type { PlanLimit, SubscriptionPlans } from '../../src/shared/contract/plans';
+import { portfolioEndpoints } from '../../src/shared/contract/portfolio';
 import type { PaymentResponse, RedirectResponse } from '../../src/shared/schemas/billing';
 import { stripeEvents, subscriptions, syncCursors, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
@@ -181,7 +181,7 @@ describe.each(availableDrivers())('billing with Stripe on %s', (kind) => {
       payment_failed: false,
     });
     expect(await walletLimit(client)).toEqual({ limit: 10, count: 1, can_create: true });
-    const history = await json<{ premium_user: boolean }>(await client.get(`${API.portfolioValueHistory}?num_days=7`));
+    const history = await json<{ premium_user: boolean }>(await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=7`));
     expect(history.premium_user).toBe(true);
     const confirmed = await json<PaymentResponse>(await client.post(billingEndpoints.changePlan.path, { payment_provider: 'STRIPE', plan: 'PLUS' }));
     expect(confirmed).toMatchObject({ pending: false, subscription: { plan: 'PLUS' } });

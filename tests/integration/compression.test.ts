@@ -3,7 +3,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { API } from '../../src/shared/api-paths';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import { availableDrivers } from './helpers/drivers';
 import { signInWithDemo } from './helpers/sign-in';
 import { setupSuite } from './helpers/suite';
@@ -107,17 +107,17 @@ describe.each(availableDrivers())('compression on %s', (kind) => {
   it('compresses JSON answers of 1 KB or more and sends small ones as they are', async () => {
     const client = suite.client(app());
     await signInWithDemo(client);
-    const list = await client.get(API.transactions, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
+    const list = await client.get(transactionEndpoints.listTransactions.path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
     expect(list.status).toBe(200);
     expect(list.headers.get('content-encoding')).toBe('br');
     expect(list.headers.get('vary')).toContain('Accept-Encoding');
     expect(list.headers.get('cache-control')).toBe('no-store');
     const json = brotliDecompressSync(await bytes(list)).toString();
     expect(json.length).toBeGreaterThanOrEqual(1024);
-    const plain = await client.get(API.transactions, { headers: { 'Accept-Encoding': 'identity' } });
+    const plain = await client.get(transactionEndpoints.listTransactions.path, { headers: { 'Accept-Encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(JSON.parse(json)).toEqual(await plain.json());
-    const gzip = await client.get(API.transactions, { headers: { 'Accept-Encoding': 'gzip' } });
+    const gzip = await client.get(transactionEndpoints.listTransactions.path, { headers: { 'Accept-Encoding': 'gzip' } });
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
     expect(JSON.parse(gunzipSync(await bytes(gzip)).toString())).toEqual(JSON.parse(json));
 

@@ -1,9 +1,10 @@
+import type { ContactOut } from '../../src/shared/contract/contacts';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
 import { labelEndpoints } from '../../src/shared/contract/labels';
 import { pathOf } from '../../src/shared/contract/endpoint';
-import type { ContactOut, LabelOut } from '../../src/shared/data-types';
+import type { LabelOut } from '../../src/shared/contract/primitives';
 import { contactAddresses, contacts } from '../../src/server/db/schema';
 import { contactsForAddresses } from '../../src/server/contacts/contact-addresses';
 import { availableDrivers } from './helpers/drivers';

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API } from '../../src/shared/api-paths';
 import { userEndpoints } from '../../src/shared/contract/users';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { nftEndpoints } from '../../src/shared/contract/nft';
+import { portfolioEndpoints } from '../../src/shared/contract/portfolio';
 import type { User } from '../../src/shared/api-types';
-import type { Balances, FungibleTokensSummaryPage, NftItem, PortfolioHistory } from '../../src/shared/data-types';
+import type { Balances, FungibleTokensSummaryPage } from '../../src/shared/contract/holdings';
+import type { NftItem } from '../../src/shared/contract/nft';
+import type { PortfolioHistory } from '../../src/shared/contract/portfolio';
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
 import { centralisedExchanges, fxRates, portfolioSnapshots, subscriptions, tokenBalances } from '../../src/server/db/schema';
 import { snapshotPortfolios } from '../../src/server/portfolio/portfolio-snapshot';
@@ -87,7 +91,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
   it('GET balances: active wallets and exchange accounts, spam left out, by value, in the user fiat', async () => {
     const { client, user } = await signedIn();
     await portfolio(user.id);
-    const body = await json<Balances>(await client.get(API.balances));
+    const body = await json<Balances>(await client.get(holdingsEndpoints.balances.path));
     expect(body.fiat_currency).toBe('USD');
     expect(typeof body.user_bal_sync).toBe('boolean');
     expect(body.tokens.map((t) => [t.token.symbol, t.amount, t.value_fiat])).toEqual([
@@ -102,13 +106,13 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     await clearRates('CHF');
     await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
     await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
-    const euro = await json<Balances>(await client.get(API.balances));
+    const euro = await json<Balances>(await client.get(holdingsEndpoints.balances.path));
     expect(euro.fiat_currency).toBe('EUR');
     expect(euro.total).toEqual({ value_fiat: '31590' });
 
     // A fiat no source has a rate for is answered in USD, and says so.
     await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'CHF' });
-    const fallback = await json<Balances>(await client.get(API.balances));
+    const fallback = await json<Balances>(await client.get(holdingsEndpoints.balances.path));
     expect(fallback.fiat_currency).toBe('USD');
     expect(fallback.total).toEqual({ value_fiat: '35100' });
   }, 30_000);
@@ -116,7 +120,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
   it('GET fungible-tokens-summary: FIFO unrealised gain over the stored transactions, paged', async () => {
     const { client, user } = await signedIn();
     const { ethEvents } = await portfolio(user.id);
-    const page = await json<FungibleTokensSummaryPage>(await client.get(`${API.fungibleTokensSummary}?page=1&size=10`));
+    const page = await json<FungibleTokensSummaryPage>(await client.get(`${holdingsEndpoints.fungibleTokensSummary.path}?page=1&size=10`));
     expect(page.count).toBe(4);
     expect(page.next).toBeNull();
     expect(page.results).toEqual([
@@ -133,14 +137,14 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
       .map((e) => ({ kind: e.direction === 'OUTGOING' ? 'out' : 'in', amount: e.amount, priceFiat: e.priceUsd ?? null, at: e.at }));
     expect(unrealizedGain(fifoCostBasis(events, 18), '2500')).toBe('1250');
 
-    const second = await json<FungibleTokensSummaryPage>(await client.get(`${API.fungibleTokensSummary}?page=2&size=3`));
+    const second = await json<FungibleTokensSummaryPage>(await client.get(`${holdingsEndpoints.fungibleTokensSummary.path}?page=2&size=3`));
     expect(second.results.map((r) => r.token.symbol)).toEqual(['POL']);
     expect(second.next).toBeNull();
-    const first = await json<FungibleTokensSummaryPage>(await client.get(`${API.fungibleTokensSummary}?page=1&size=3`));
+    const first = await json<FungibleTokensSummaryPage>(await client.get(`${holdingsEndpoints.fungibleTokensSummary.path}?page=1&size=3`));
     expect(first.next).toBe('http://localhost:8001/api/fungible-tokens-summary?page=2&size=3');
 
     for (const query of ['page=0', 'size=101', 'page=x', 'size=-1']) {
-      const response = await client.get(`${API.fungibleTokensSummary}?${query}`);
+      const response = await client.get(`${holdingsEndpoints.fungibleTokensSummary.path}?${query}`);
       expect(response.status, query).toBe(400);
     }
   });
@@ -156,7 +160,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     // 3 ETH held, 1 explained: the rest has no known cost. 10 USDC held: the newest lot has no price.
     await addBalance(suite.db, { userId: user.id, walletId: wallet }, ETH, 3n * E18, '2500');
     await addBalance(suite.db, { userId: user.id, walletId: wallet }, USDC, 10_000_000n, '1');
-    const page = await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary));
+    const page = await json<FungibleTokensSummaryPage>(await client.get(holdingsEndpoints.fungibleTokensSummary.path));
     expect(page.results.map((r) => [r.token.symbol, r.unrealized_gain])).toEqual([
       ['ETH', null],
       ['USDC', null],
@@ -173,7 +177,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     await addFxRate(suite.db, '2024-01-30', 'EUR', '0.8');
     await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
     await euroUser.client.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
-    const euro = await json<FungibleTokensSummaryPage>(await euroUser.client.get(API.fungibleTokensSummary));
+    const euro = await json<FungibleTokensSummaryPage>(await euroUser.client.get(holdingsEndpoints.fungibleTokensSummary.path));
     expect(euro.fiat_currency).toBe('EUR');
     // 2500 x 0.9 - 1500 x 0.8 (the rate two days before stands in for the lot's day).
     expect(euro.results[0]).toMatchObject({ current_price: '2250', value: '2250', unrealized_gain: '1050' });
@@ -212,7 +216,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     expect(usd.lots.length).toBeGreaterThan(1024);
     expect(usd.costBasisComplete).toBe(true);
     await addBalance(suite.db, { userId: user.id, walletId: wallet }, ETH, usd.remaining, '2500');
-    const [usdRow] = (await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary))).results;
+    const [usdRow] = (await json<FungibleTokensSummaryPage>(await client.get(holdingsEndpoints.fungibleTokensSummary.path))).results;
     expect(usdRow?.unrealized_gain).toBe(decimalToString(roundHalfUp(unrealizedGain(usd, '2500') ?? 'x', 2)));
 
     // In euro: each lot at its day's stored rate (or the latest within a week before it), else today's rate.
@@ -232,16 +236,16 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
       })),
       18,
     );
-    const [euroRow] = (await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary))).results;
+    const [euroRow] = (await json<FungibleTokensSummaryPage>(await client.get(holdingsEndpoints.fungibleTokensSummary.path))).results;
     expect(euroRow?.unrealized_gain).toBe(decimalToString(roundHalfUp(unrealizedGain(euro, '2250') ?? 'x', 2)));
 
     // Held lots reaching back to the unpriced inflows, or one base unit more than all inflows: no known cost.
     const inflows = seeds.reduce((sum, seed) => (seed.direction === 'INCOMING' ? sum + seed.amount : sum), 0n);
     await suite.db.update(tokenBalances).set({ amount: inflows.toString() }).where(eq(tokenBalances.walletId, wallet));
-    const [unpriced] = (await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary))).results;
+    const [unpriced] = (await json<FungibleTokensSummaryPage>(await client.get(holdingsEndpoints.fungibleTokensSummary.path))).results;
     expect(unpriced?.unrealized_gain).toBeNull();
     await suite.db.update(tokenBalances).set({ amount: (inflows + 1n).toString() }).where(eq(tokenBalances.walletId, wallet));
-    const [unexplained] = (await json<FungibleTokensSummaryPage>(await client.get(API.fungibleTokensSummary))).results;
+    const [unexplained] = (await json<FungibleTokensSummaryPage>(await client.get(holdingsEndpoints.fungibleTokensSummary.path))).results;
     expect(unexplained?.unrealized_gain).toBeNull();
   }, 60_000);
 
@@ -259,7 +263,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     await addNft(suite.db, { userId: other.user.id, walletId: theirs, name: 'Theirs', collection: 'Apes', acquiredAt: at('2024-04-01') });
 
     const names = async (query = '') => {
-      const response = await client.get(`${API.nonFungibleTokensSummary}${query}`);
+      const response = await client.get(`${nftEndpoints.nonFungibleTokensSummary.path}${query}`);
       expect(response.status).toBe(200);
       return (await json<NftItem[]>(response)).map((n) => n.name);
     };
@@ -270,10 +274,10 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     expect(await names('?collection=APES')).toEqual(['Cat', 'Bored #1']);
     expect(await names('?properties_number=2')).toEqual(['Bored #1']);
     expect(await names('?properties_number=0')).toHaveLength(3);
-    const [item] = await json<NftItem[]>(await client.get(`${API.nonFungibleTokensSummary}?ordering=created_at`));
+    const [item] = await json<NftItem[]>(await client.get(`${nftEndpoints.nonFungibleTokensSummary.path}?ordering=created_at`));
     expect(item).toMatchObject({ collection: 'Apes', price: '12.5', currency: 'ETH', is_price_synced: true, network: 'ETHEREUM', created_at: at('2024-01-01').toISOString() });
     expect(item?.properties).toHaveLength(3);
-    expect((await client.get(`${API.nonFungibleTokensSummary}?ordering=rarity`)).status).toBe(400);
+    expect((await client.get(`${nftEndpoints.nonFungibleTokensSummary.path}?ordering=rarity`)).status).toBe(400);
   });
 
   it('portfolio history is kept per account: a wallet switched off leaves its past out, a deleted one takes it along', async () => {
@@ -293,7 +297,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
       [`c:${cex}`]: '30000',
     });
     const yesterday = async () =>
-      (await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=2`))).data_points[0];
+      (await json<PortfolioHistory>(await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=2`))).data_points[0];
     expect(await yesterday()).toEqual({ measured_on: dayOf(NOW, -1), value_fiat: '35100' });
 
     // Switched on, B's past counts again; deleted, it is gone from the history with its snapshots.
@@ -308,11 +312,11 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     const { client, user } = await signedIn('STARTER');
     await portfolio(user.id);
     for (let days = 1; days <= 10; days += 1) await addSnapshot(suite.db, user.id, dayOf(NOW, -days), String(30_000 + days * 100));
-    const free = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=7`));
+    const free = await json<PortfolioHistory>(await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=7`));
     expect(free).toMatchObject({ premium_user: false, data_points: [], change_fiat: '0', fiat_currency: 'USD' });
 
     await suite.db.update(subscriptions).set({ planCode: 'PLUS' }).where(eq(subscriptions.userId, user.id));
-    const week = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=7`));
+    const week = await json<PortfolioHistory>(await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=7`));
     expect(week.premium_user).toBe(true);
     expect(typeof week.user_bal_sync).toBe('boolean');
     expect(week.data_points).toEqual([
@@ -320,7 +324,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
       { measured_on: dayOf(NOW), value_fiat: '35100' },
     ]);
     expect(week.change_fiat).toBe('4500');
-    const month = await json<PortfolioHistory>(await client.get(API.portfolioValueHistory));
+    const month = await json<PortfolioHistory>(await client.get(portfolioEndpoints.portfolioValueHistory.path));
     expect(month.data_points).toHaveLength(11);
 
     await clearRates('EUR');
@@ -328,7 +332,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     await addFxRate(suite.db, dayOf(NOW, -1), 'EUR', '0.6');
     await addFxRate(suite.db, dayOf(NOW), 'EUR', '0.9');
     await client.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
-    const euro = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=3`));
+    const euro = await json<PortfolioHistory>(await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=3`));
     expect(euro).toMatchObject({ fiat_currency: 'EUR', change_fiat: '16490' });
     expect(euro.data_points).toEqual([
       { measured_on: dayOf(NOW, -2), value_fiat: '15100' },
@@ -336,7 +340,7 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
       { measured_on: dayOf(NOW), value_fiat: '31590' },
     ]);
     for (const query of ['num_days=0', 'num_days=731', 'num_days=x', 'num_days=7&num_days=30']) {
-      expect((await client.get(`${API.portfolioValueHistory}?${query}`)).status, query).toBe(400);
+      expect((await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?${query}`)).status, query).toBe(400);
     }
   });
 
@@ -345,11 +349,11 @@ describe.each(availableDrivers())('holdings, summaries, NFTs and history on %s',
     await portfolio(user.id);
     const guest = suite.client();
     await signInWithAddress(guest);
-    const balances = await json<Balances>(await guest.get(API.balances));
+    const balances = await json<Balances>(await guest.get(holdingsEndpoints.balances.path));
     expect(balances.tokens).toEqual([]);
-    expect((await json<FungibleTokensSummaryPage>(await guest.get(API.fungibleTokensSummary))).results).toEqual([]);
-    expect(await json<NftItem[]>(await guest.get(API.nonFungibleTokensSummary))).toEqual([]);
-    for (const path of [API.balances, API.fungibleTokensSummary, API.nonFungibleTokensSummary, API.portfolioValueHistory]) {
+    expect((await json<FungibleTokensSummaryPage>(await guest.get(holdingsEndpoints.fungibleTokensSummary.path))).results).toEqual([]);
+    expect(await json<NftItem[]>(await guest.get(nftEndpoints.nonFungibleTokensSummary.path))).toEqual([]);
+    for (const path of [holdingsEndpoints.balances.path, holdingsEndpoints.fungibleTokensSummary.path, nftEndpoints.nonFungibleTokensSummary.path, portfolioEndpoints.portfolioValueHistory.path]) {
       expect((await suite.client().get(path)).status, path).toBe(401);
     }
   });

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import { API } from '../../src/shared/api-paths';
 import { userEndpoints } from '../../src/shared/contract/users';
-import type { CurrencyPrices, TokenQuote, TokenRefOut } from '../../src/shared/data-types';
+import { marketEndpoints } from '../../src/shared/contract/market';
+import type { CurrencyPrices, TokenQuote } from '../../src/shared/contract/market';
+import type { TokenRefOut } from '../../src/shared/contract/primitives';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import { fxRates } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
@@ -38,7 +39,7 @@ describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (k
 
   it('GET tokens {network}: the listed tokens, sorted by symbol ignoring case; network required', async () => {
     const client = new TestClient(app);
-    const response = await client.get(`${API.tokens}?network=POLYGON`);
+    const response = await client.get(`${marketEndpoints.listTokens.path}?network=POLYGON`);
     expect(response.status).toBe(200);
     const tokens = await json<TokenRefOut[]>(response);
     expect(tokens.length).toBeGreaterThan(50);
@@ -51,13 +52,13 @@ describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (k
       address: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F',
       decimals: 6,
     });
-    const bitcoin = await json<TokenRefOut[]>(await client.get(`${API.tokens}?network=BITCOIN`));
+    const bitcoin = await json<TokenRefOut[]>(await client.get(`${marketEndpoints.listTokens.path}?network=BITCOIN`));
     expect(bitcoin.map((t) => t.symbol)).toEqual(['BTC']);
 
-    const missing = await client.get(API.tokens);
+    const missing = await client.get(marketEndpoints.listTokens.path);
     expect(missing.status).toBe(400);
     expect(await missing.json()).toEqual({ network: ['This field is required'] });
-    const wrong = await client.get(`${API.tokens}?network=DOGE`);
+    const wrong = await client.get(`${marketEndpoints.listTokens.path}?network=DOGE`);
     expect(await wrong.json()).toEqual({
       network: ['Choose one of: ETHEREUM, BITCOIN, POLYGON, FANTOM, BINANCE_SMART_CHAIN, RONIN, AVALANCHE.'],
     });
@@ -65,22 +66,22 @@ describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (k
 
   it('GET token-quote {token, fiat_currency}: the price of one token in that currency', async () => {
     const client = new TestClient(app);
-    const usd = await client.get(`${API.tokenQuote}?token=${USDC_ETHEREUM}&fiat_currency=USD`);
+    const usd = await client.get(`${marketEndpoints.tokenQuote.path}?token=${USDC_ETHEREUM}&fiat_currency=USD`);
     expect(usd.status).toBe(200);
     const quote = await json<TokenQuote>(usd);
     expect(quote).toMatchObject({ fiat_currency: 'USD', quote_rate: '0.999874', token: { id: USDC_ETHEREUM, symbol: 'USDC' } });
     // 0.999874 USD x 0.95877 EUR per USD, rounded to 10 places.
-    const eur = await json<TokenQuote>(await client.get(`${API.tokenQuote}?token=${USDC_ETHEREUM}&fiat_currency=eur`));
+    const eur = await json<TokenQuote>(await client.get(`${marketEndpoints.tokenQuote.path}?token=${USDC_ETHEREUM}&fiat_currency=eur`));
     expect(eur).toMatchObject({ fiat_currency: 'EUR', quote_rate: '0.958649195' });
     // A symbol means the listed token, Ethereum first; the native coin by its id.
-    expect((await json<TokenQuote>(await client.get(`${API.tokenQuote}?token=usdc&fiat_currency=USD`))).token.id).toBe(USDC_ETHEREUM);
-    const eth = await json<TokenQuote>(await client.get(`${API.tokenQuote}?token=ETHEREUM:native&fiat_currency=USD`));
+    expect((await json<TokenQuote>(await client.get(`${marketEndpoints.tokenQuote.path}?token=usdc&fiat_currency=USD`))).token.id).toBe(USDC_ETHEREUM);
+    const eth = await json<TokenQuote>(await client.get(`${marketEndpoints.tokenQuote.path}?token=ETHEREUM:native&fiat_currency=USD`));
     expect(eth.quote_rate).toBe('3512.37');
     // The signed-in user's fiat by default.
     const user = new TestClient(app);
     await signInWithWallet(user);
     await user.patch(userEndpoints.updateUser.path, { fiat_currency: 'EUR' });
-    expect((await json<TokenQuote>(await user.get(`${API.tokenQuote}?token=${USDC_ETHEREUM}`))).fiat_currency).toBe('EUR');
+    expect((await json<TokenQuote>(await user.get(`${marketEndpoints.tokenQuote.path}?token=${USDC_ETHEREUM}`))).fiat_currency).toBe('EUR');
 
     const errors: [string, Record<string, string[]>][] = [
       ['', { token: ['This field is required'] }],
@@ -89,7 +90,7 @@ describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (k
       [`?token=${USDC_ETHEREUM}&fiat_currency=XYZ`, { fiat_currency: [`Choose one of: ${FIAT_CURRENCIES.join(', ')}.`] }],
     ];
     for (const [query, body] of errors) {
-      const response = await client.get(`${API.tokenQuote}${query}`);
+      const response = await client.get(`${marketEndpoints.tokenQuote.path}${query}`);
       expect(response.status, query).toBe(400);
       expect(await response.json()).toEqual(body);
     }
@@ -99,7 +100,7 @@ describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (k
     server.route('GET /prices/current/*', 'defillama/prices-empty.json');
     try {
       const client = new TestClient(app);
-      const response = await client.get(`${API.tokenQuote}?token=POLYGON:native&fiat_currency=USD`);
+      const response = await client.get(`${marketEndpoints.tokenQuote.path}?token=POLYGON:native&fiat_currency=USD`);
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ detail: 'Prices are not available right now. Try again later.' });
     } finally {
@@ -109,7 +110,7 @@ describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (k
 
   it('GET currency-prices: units per US dollar of every fiat currency, stored rates first', async () => {
     await addFxRate(suite.db, dayOf(suite.clock.now()), 'EUR', '0.91');
-    const response = await new TestClient(app).get(API.currencyPrices);
+    const response = await new TestClient(app).get(marketEndpoints.currencyPrices.path);
     expect(response.status).toBe(200);
     const body = await json<CurrencyPrices>(response);
     expect(body.base).toBe('USD');

@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { API } from '../../src/shared/api-paths';
 import { planEndpoints } from '../../src/shared/contract/plans';
 import { userEndpoints } from '../../src/shared/contract/users';
 import type { User } from '../../src/shared/api-types';
 import type { PlanLimit } from '../../src/shared/contract/plans';
-import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
+import { pathOf } from '../../src/shared/contract/endpoint';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
+import type { TransactionOut, TransactionPage } from '../../src/shared/contract/transactions';
 import { MESSAGES } from '../../src/shared/messages';
 import {
   centralisedExchanges,
@@ -48,7 +49,7 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
   let s: Scenario;
 
   const page = async (client: TestClient, query = ''): Promise<TransactionPage> => {
-    const response = await client.get(`${API.transactions}${query}`);
+    const response = await client.get(`${transactionEndpoints.listTransactions.path}${query}`);
     expect(response.status, query).toBe(200);
     return json<TransactionPage>(response);
   };
@@ -286,15 +287,15 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
       ['wallet=1', 'wallet'],
     ];
     for (const [query, field] of cases) {
-      const response = await s.client.get(`${API.transactions}?${query}`);
+      const response = await s.client.get(`${transactionEndpoints.listTransactions.path}?${query}`);
       expect(response.status, query).toBe(400);
       expect(Object.keys(await json<Record<string, string[]>>(response)), query).toEqual([field]);
     }
-    const order = await s.client.get(`${API.transactions}?created_at_after=2024-02-02&created_at_before=2024-02-01`);
+    const order = await s.client.get(`${transactionEndpoints.listTransactions.path}?created_at_after=2024-02-02&created_at_before=2024-02-01`);
     expect(await order.json()).toEqual({ created_at_before: ['This date should be after "From" Date'] });
-    const format = await s.client.get(`${API.transactions}?created_at_after=2024-2-1`);
+    const format = await s.client.get(`${transactionEndpoints.listTransactions.path}?created_at_after=2024-2-1`);
     expect(await format.json()).toEqual({ created_at_after: ['date should be in yyyy-mm-dd format'] });
-    expect((await suite.client().get(API.transactions)).status).toBe(401);
+    expect((await suite.client().get(transactionEndpoints.listTransactions.path)).status).toBe(401);
   });
 
   it("only the user's own rows: other users see theirs, never these", async () => {
@@ -308,22 +309,22 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
 
   it('PATCH transactions/{id} sets labels and the spam flag of own rows only', async () => {
     const id = s.rows[2] ?? '';
-    const response = await s.client.patch(API.transaction(id), { labels: [s.labelB, s.labelA] });
+    const response = await s.client.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), { labels: [s.labelB, s.labelA] });
     expect(response.status).toBe(200);
     const updated = await json<TransactionOut>(response);
     expect(updated.id).toBe(id);
     expect(updated.labels.map((l) => l.name)).toEqual(['Fees', 'Payroll']);
     expect(await ids(`?labels=${s.labelB}`)).toEqual([s.rows[7], id]);
-    expect((await json<TransactionOut>(await s.client.patch(API.transaction(id), { labels: [] }))).labels).toEqual([]);
+    expect((await json<TransactionOut>(await s.client.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), { labels: [] }))).labels).toEqual([]);
 
-    const spam = await json<TransactionOut>(await s.client.patch(API.transaction(id), { is_spam: true }));
+    const spam = await json<TransactionOut>(await s.client.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), { is_spam: true }));
     expect(spam.is_spam).toBe(true);
     expect((await page(s.client)).count).toBe(s.visible - 1);
-    await s.client.patch(API.transaction(id), { is_spam: false });
+    await s.client.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), { is_spam: false });
     expect((await page(s.client)).count).toBe(s.visible);
 
     const refused = async (body: unknown, status: number) => {
-      const r = await s.client.patch(API.transaction(id), body);
+      const r = await s.client.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), body);
       expect(r.status, JSON.stringify(body)).toBe(status);
       return r.json();
     };
@@ -336,15 +337,15 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
     const stranger = suite.client();
     const strangerUser = await signInWithWallet(stranger);
     const [theirLabel] = await suite.db.insert(labels).values({ userId: strangerUser.id, name: 'Mine', color: 'RED' }).returning();
-    expect((await s.client.patch(API.transaction(id), { labels: [theirLabel?.id] })).status).toBe(400);
-    expect((await stranger.patch(API.transaction(id), { labels: [] })).status).toBe(404);
-    expect((await stranger.patch(API.transaction(id), { is_spam: true })).status).toBe(404);
-    expect((await s.client.patch(API.transaction('not-an-id'), { is_spam: true })).status).toBe(404);
+    expect((await s.client.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), { labels: [theirLabel?.id] })).status).toBe(400);
+    expect((await stranger.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), { labels: [] })).status).toBe(404);
+    expect((await stranger.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), { is_spam: true })).status).toBe(404);
+    expect((await s.client.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: 'not-an-id' }), { is_spam: true })).status).toBe(404);
     expect((await page(s.client)).count).toBe(s.visible);
 
     const guest = suite.client();
     await signInWithAddress(guest);
-    const forbidden = await guest.patch(API.transaction(id), { is_spam: true });
+    const forbidden = await guest.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: id }), { is_spam: true });
     expect(forbidden.status).toBe(403);
   });
 
@@ -485,7 +486,7 @@ describe.each(availableDrivers())('transactions on %s', (kind) => {
     // Spam flags, moved dates, a deleted wallet (its rows go by cascade), deleted and added rows.
     const some = await suite.db.execute(sql`select id from transactions where user_id = ${user.id} and not is_spam order by tx_hash limit 40`);
     for (const row of ((some as unknown as { rows: { id: string }[] }).rows ?? []).slice(0, 3)) {
-      expect((await client.patch(API.transaction(row.id), { is_spam: true })).status).toBe(200);
+      expect((await client.patch(pathOf(transactionEndpoints.updateTransaction.path, { id: row.id }), { is_spam: true })).status).toBe(200);
     }
     await suite.db.execute(sql`update transactions set created_at = created_at - interval '45 days' where user_id = ${user.id} and amount % 7 = 0`);
     await suite.db.execute(sql`update transactions set is_spam = not is_spam where user_id = ${user.id} and amount % 13 = 0`);

@@ -2,10 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API } from '../../src/shared/api-paths';
+import { holdingsEndpoints } from '../../src/shared/contract/holdings';
+import { nftEndpoints } from '../../src/shared/contract/nft';
+import { portfolioEndpoints } from '../../src/shared/contract/portfolio';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import { isBitcoinAddress, isEvmAddress } from '../../src/shared/address-validation';
 import { fifoCostBasis, unrealizedGain, type CostBasisEvent } from '../../src/shared/cost-basis';
-import type { Balances, FungibleTokenSummaryRow, NftItem, PortfolioHistory, TransactionPage } from '../../src/shared/data-types';
+import type { Balances, FungibleTokenSummaryRow } from '../../src/shared/contract/holdings';
+import type { NftItem } from '../../src/shared/contract/nft';
+import type { PortfolioHistory } from '../../src/shared/contract/portfolio';
+import type { TransactionPage } from '../../src/shared/contract/transactions';
 import { roundHalfUp } from '../../src/shared/money';
 import { seedDatabase } from '../../src/server/seed-database';
 import {
@@ -208,19 +214,19 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
     const user = await signInWithDemo(client, wallet.index);
     expect(user.id).toBe(wallet.userId);
 
-    const balances = await json<Balances>(await client.get(API.balances));
+    const balances = await json<Balances>(await client.get(holdingsEndpoints.balances.path));
     const stored = await suite.db.select().from(tokenBalances).where(eq(tokenBalances.walletId, wallet.walletId));
     expect(balances.fiat_currency).toBe('USD');
     expect(balances.tokens.map((t) => t.token.symbol).sort()).toEqual(stored.map((b) => b.tokenSymbol).sort());
     expect(balances.tokens.every((t) => t.value_fiat !== null)).toBe(true);
 
-    const history = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=730`));
+    const history = await json<PortfolioHistory>(await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=730`));
     expect(history.premium_user).toBe(true);
     expect(history.data_points).toHaveLength(DEMO_HISTORY_DAYS);
     expect(history.data_points.at(-1)?.value_fiat).toBe(balances.total.value_fiat);
 
     const summary = await json<{ results: FungibleTokenSummaryRow[]; count: number }>(
-      await client.get(`${API.fungibleTokensSummary}?page=1&size=10`),
+      await client.get(`${holdingsEndpoints.fungibleTokensSummary.path}?page=1&size=10`),
     );
     expect(summary.count).toBe(stored.length);
     const rows = await rowsOf(wallet);
@@ -245,22 +251,22 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
       expect(entry.unrealized_gain).toBe(roundHalfUp(gain ?? '0', 2).toFixed());
     }
 
-    const nfts = await json<NftItem[]>(await client.get(API.nonFungibleTokensSummary));
+    const nfts = await json<NftItem[]>(await client.get(nftEndpoints.nonFungibleTokensSummary.path));
     expect(nfts).toHaveLength(5);
     expect(nfts.every((n) => n.image_url?.startsWith('/demo-nfts/') === true && n.price !== null)).toBe(true);
 
-    const page = await json<TransactionPage>(await client.get(API.transactions));
+    const page = await json<TransactionPage>(await client.get(transactionEndpoints.listTransactions.path));
     expect(page.results).toHaveLength(10);
     expect(page.next).not.toBeNull();
-    const swaps = await json<TransactionPage>(await client.get(`${API.transactions}?token__in=LINK&limit=100`));
+    const swaps = await json<TransactionPage>(await client.get(`${transactionEndpoints.listTransactions.path}?token__in=LINK&limit=100`));
     expect(swaps.results.length).toBeGreaterThan(0);
     expect(swaps.results.every((t) => t.token.symbol === 'LINK' && t.value_fiat !== null)).toBe(true);
 
     const bitcoin = suite.client();
     await signInWithDemo(bitcoin, walletOf('BITCOIN').index);
-    const btcBalances = await json<Balances>(await bitcoin.get(API.balances));
+    const btcBalances = await json<Balances>(await bitcoin.get(holdingsEndpoints.balances.path));
     expect(btcBalances.tokens.map((t) => t.token.symbol)).toEqual(['BTC']);
-    const btcHistory = await json<PortfolioHistory>(await bitcoin.get(`${API.portfolioValueHistory}?num_days=30`));
+    const btcHistory = await json<PortfolioHistory>(await bitcoin.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=30`));
     expect(btcHistory.data_points).toHaveLength(30);
 
     expect(providerCalls).toEqual([]);
@@ -360,10 +366,10 @@ describe.each(availableDrivers())('demo sample data on %s', (kind) => {
     // The API serves the new window: its last point is today's value.
     const client = suite.client();
     await signInWithDemo(client, walletOf('ETHEREUM').index);
-    const history = await json<PortfolioHistory>(await client.get(`${API.portfolioValueHistory}?num_days=730`));
+    const history = await json<PortfolioHistory>(await client.get(`${portfolioEndpoints.portfolioValueHistory.path}?num_days=730`));
     expect(history.data_points).toHaveLength(DEMO_HISTORY_DAYS);
     expect(history.data_points.at(-1)?.measured_on).toBe(isoDay(laterDay));
-    const balances = await json<Balances>(await client.get(API.balances));
+    const balances = await json<Balances>(await client.get(holdingsEndpoints.balances.path));
     expect(history.data_points.at(-1)?.value_fiat).toBe(balances.total.value_fiat);
 
     // A second run that day leaves it alone.

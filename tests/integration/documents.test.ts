@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API } from '../../src/shared/api-paths';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
 import { pathOf } from '../../src/shared/contract/endpoint';
-import type { DocumentOut, DocumentPage } from '../../src/shared/document-types';
+import { documentEndpoints } from '../../src/shared/contract/documents';
+import type { DocumentOut, DocumentPage } from '../../src/shared/contract/documents';
 import type { FiatCurrency, InvoiceState } from '../../src/shared/enums';
 import type { Database } from '../../src/server/db/database';
 import {
@@ -126,7 +126,7 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
   });
 
   async function create(client: TestClient, body: unknown, headers: Record<string, string> = {}): Promise<DocumentOut> {
-    const response = await client.post(API.documents, body, { headers });
+    const response = await client.post(documentEndpoints.listDocuments.path, body, { headers });
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
     return json<DocumentOut>(response);
   }
@@ -137,7 +137,7 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
   }
 
   async function page(client: TestClient, query = ''): Promise<DocumentPage> {
-    const response = await client.get(`${API.documents}${query}`);
+    const response = await client.get(`${documentEndpoints.listDocuments.path}${query}`);
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(200);
     return json<DocumentPage>(response);
   }
@@ -196,31 +196,31 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
     const theirWallet = await addWallet(stranger.userId);
     const theirExchange = await addExchange(stranger.userId);
 
-    expect(Object.keys((await refused(await client.post(API.documents, report({ kind: 'INVOICE' })))) as object)).toEqual(['kind']);
-    expect(await refused(await client.post(API.documents, report({ wallets: [], cex: [] })))).toEqual({
+    expect(Object.keys((await refused(await client.post(documentEndpoints.listDocuments.path, report({ kind: 'INVOICE' })))) as object)).toEqual(['kind']);
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report({ wallets: [], cex: [] })))).toEqual({
       wallets: ['Choose at least one wallet or exchange account.'],
     });
-    expect(await refused(await client.post(API.documents, report({ wallets: [mine, theirWallet] })))).toEqual({
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report({ wallets: [mine, theirWallet] })))).toEqual({
       wallets: [`Wallet "${theirWallet}" does not exist.`],
     });
-    expect(await refused(await client.post(API.documents, report({ wallets: [NO_ROW] })))).toEqual({
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report({ wallets: [NO_ROW] })))).toEqual({
       wallets: [`Wallet "${NO_ROW}" does not exist.`],
     });
-    expect(await refused(await client.post(API.documents, report({ cex: [theirExchange] })))).toEqual({
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report({ cex: [theirExchange] })))).toEqual({
       cex: [`Exchange account "${theirExchange}" does not exist.`],
     });
     // Every field's problem at once.
     expect(
-      await refused(await client.post(API.documents, report({ wallets: [theirWallet], cex: [NO_ROW], start_date: '2025-01-01' }))),
+      await refused(await client.post(documentEndpoints.listDocuments.path, report({ wallets: [theirWallet], cex: [NO_ROW], start_date: '2025-01-01' }))),
     ).toEqual({
       wallets: [`Wallet "${theirWallet}" does not exist.`],
       cex: [`Exchange account "${NO_ROW}" does not exist.`],
       start_date: [DATE_INVALID],
     });
-    expect(await refused(await client.post(API.documents, report({ kind: 'QUICKBOOKS_REPORT', wallets: [mine] })))).toEqual({
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report({ kind: 'QUICKBOOKS_REPORT', wallets: [mine] })))).toEqual({
       non_field_errors: ['You are not authenticated to Quickbooks!'],
     });
-    expect(await refused(await client.post(API.documents, report({ end_date: '2025-03-10' })))).toEqual({
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report({ end_date: '2025-03-10' })))).toEqual({
       end_date: ['This date should be after "From" Date'],
     });
     expect(await userDocuments(userId)).toEqual([]);
@@ -230,18 +230,18 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
   it('keeps the range between the first transaction or document and today (one day ahead allowed)', async () => {
     const fresh = await signedIn();
     // Without any activity the range starts today.
-    expect(await refused(await fresh.client.post(API.documents, report({ start_date: '2025-03-09' })))).toEqual({
+    expect(await refused(await fresh.client.post(documentEndpoints.listDocuments.path, report({ start_date: '2025-03-09' })))).toEqual({
       start_date: [DATE_INVALID],
     });
     await create(fresh.client, report({ start_date: '2025-03-10', end_date: '2025-03-11' }));
-    expect(await refused(await fresh.client.post(API.documents, report({ start_date: '2025-03-10', end_date: '2025-03-12' })))).toEqual({
+    expect(await refused(await fresh.client.post(documentEndpoints.listDocuments.path, report({ start_date: '2025-03-10', end_date: '2025-03-12' })))).toEqual({
       end_date: [DATE_INVALID],
     });
 
     const { client, userId } = await signedIn();
     await addTransaction(userId, '2025-01-05T23:30:00Z');
     await addTransaction(userId, '2024-06-01T00:00:00Z', true); // spam is not the first activity
-    expect(await refused(await client.post(API.documents, report({ start_date: '2025-01-04', end_date: '2025-03-12' })))).toEqual({
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report({ start_date: '2025-01-04', end_date: '2025-03-12' })))).toEqual({
       start_date: [DATE_INVALID],
       end_date: [DATE_INVALID],
     });
@@ -253,7 +253,7 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
     // An earlier document moves the bound back.
     await addInvoice(suite.db, userId, { name: 'Old', state: 'PAID', total: '1', currency: 'USD', createdAt: '2024-12-01T08:00:00Z' });
     await create(client, report({ start_date: '2024-12-01', end_date: '2025-01-01' }));
-    expect(await refused(await client.post(API.documents, report({ start_date: '2024-11-30' })))).toEqual({
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report({ start_date: '2024-11-30' })))).toEqual({
       start_date: [DATE_INVALID],
     });
   });
@@ -269,7 +269,7 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
 
     suite.clock.advance(60_000);
     try {
-      const response = await client.patch(API.document(chosen.id), {
+      const response = await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), {
         name: ' Renamed ',
         start_date: '2025-01-01',
         kind: 'TRANSACTION_REPORT',
@@ -283,47 +283,47 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
       expect(row?.updatedAt.toISOString()).toBe(suite.clock.now().toISOString());
       expect(row?.createdAt.toISOString()).toBe(NOW.toISOString());
 
-      expect(await refused(await client.patch(API.document(chosen.id), { kind: 'HOLDINGS_REPORT', name: 'x' }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), { kind: 'HOLDINGS_REPORT', name: 'x' }))).toEqual({
         kind: ['The report type cannot be changed.'],
       });
-      expect(await refused(await client.patch(API.document(chosen.id), { wallets: [first] }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), { wallets: [first] }))).toEqual({
         wallets: ['The wallets of a report cannot be changed.'],
       });
-      expect(await refused(await client.patch(API.document(chosen.id), { wallets: null, cex: [] }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), { wallets: null, cex: [] }))).toEqual({
         wallets: ['The wallets of a report cannot be changed.'],
         cex: ['The wallets of a report cannot be changed.'],
       });
-      expect(await refused(await client.patch(API.document(all.id), { wallets: [first] }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: all.id }), { wallets: [first] }))).toEqual({
         wallets: ['The wallets of a report cannot be changed.'],
       });
-      const allSame = await client.patch(API.document(all.id), { wallets: null, cex: [], name: 'Everything' });
+      const allSame = await client.patch(pathOf(documentEndpoints.updateReport.path, { id: all.id }), { wallets: null, cex: [], name: 'Everything' });
       expect(await json<DocumentOut>(allSame)).toMatchObject({ name: 'Everything', wallets: null });
 
       // The range is checked against the stored other end and the bounds.
-      expect(await refused(await client.patch(API.document(chosen.id), { start_date: '2025-03-11' }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), { start_date: '2025-03-11' }))).toEqual({
         start_date: ['This date should be before "To" Date'],
       });
-      expect(await refused(await client.patch(API.document(chosen.id), { end_date: '2025-01-01' }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), { end_date: '2025-01-01' }))).toEqual({
         end_date: ['This date should be after "From" Date'],
       });
-      expect(await refused(await client.patch(API.document(chosen.id), { start_date: '2024-12-31' }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), { start_date: '2024-12-31' }))).toEqual({
         start_date: [DATE_INVALID],
       });
-      expect(await refused(await client.patch(API.document(chosen.id), { end_date: '2025-03-12' }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), { end_date: '2025-03-12' }))).toEqual({
         end_date: [DATE_INVALID],
       });
-      const narrowed = await client.patch(API.document(chosen.id), { end_date: '2025-03-05' });
+      const narrowed = await client.patch(pathOf(documentEndpoints.updateReport.path, { id: chosen.id }), { end_date: '2025-03-05' });
       expect(await json<DocumentOut>(narrowed)).toMatchObject({ start_date: '2025-01-01', end_date: '2025-03-05', name: 'Renamed' });
 
       const invoice = await addInvoice(suite.db, userId, { name: 'Inv', state: 'DRAFT', total: '5', currency: 'USD', createdAt: '2025-03-01T00:00:00Z' });
-      expect(await refused(await client.patch(API.document(invoice), { name: 'x' }))).toEqual({
+      expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: invoice }), { name: 'x' }))).toEqual({
         non_field_errors: ['Invoices are edited through invoices/{id}.'],
       });
 
       const stranger = await signedIn();
       const theirs = await create(stranger.client, report({ name: 'Theirs' }));
       for (const id of [theirs.id, theirs.id.toUpperCase(), NO_ROW, 'not-a-uuid', '1']) {
-        expect(await refused(await client.patch(API.document(id), { name: 'Hijacked' }), 404)).toEqual(NOT_FOUND);
+        expect(await refused(await client.patch(pathOf(documentEndpoints.updateReport.path, { id: id }), { name: 'Hijacked' }), 404)).toEqual(NOT_FOUND);
       }
       expect((await page(stranger.client)).results).toEqual([theirs]);
     } finally {
@@ -339,11 +339,11 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
     const theirs = await create(stranger.client, report({ name: 'Theirs' }));
 
     for (const id of [theirs.id, NO_ROW, 'not-a-uuid']) {
-      expect(await refused(await client.delete(API.document(id)), 404)).toEqual(NOT_FOUND);
+      expect(await refused(await client.delete(pathOf(documentEndpoints.updateReport.path, { id: id })), 404)).toEqual(NOT_FOUND);
     }
-    expect((await client.delete(API.document(made.id))).status).toBe(204);
-    expect((await client.delete(API.document(invoice.toUpperCase()))).status).toBe(204);
-    expect(await refused(await client.delete(API.document(made.id)), 404)).toEqual(NOT_FOUND);
+    expect((await client.delete(pathOf(documentEndpoints.updateReport.path, { id: made.id }))).status).toBe(204);
+    expect((await client.delete(pathOf(documentEndpoints.deleteDocument.path, { id: invoice.toUpperCase() }))).status).toBe(204);
+    expect(await refused(await client.delete(pathOf(documentEndpoints.updateReport.path, { id: made.id })), 404)).toEqual(NOT_FOUND);
     expect(await userDocuments(userId)).toEqual([]);
     expect(await suite.db.select().from(invoices).where(eq(invoices.userId, userId))).toEqual([]);
     expect((await page(stranger.client)).results).toEqual([theirs]);
@@ -355,12 +355,12 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
     for (const signIn of [signInWithAddress, signInWithDemo]) {
       const guest = suite.client();
       await signIn(guest);
-      expect((await guest.get(API.documents)).status).toBe(200);
+      expect((await guest.get(documentEndpoints.listDocuments.path)).status).toBe(200);
       const attempts: [string, string, unknown][] = [
-        ['POST', API.documents, report()],
-        ['POST', API.documents, { name: 1 }],
-        ['PATCH', API.document(target.id), { name: 'x' }],
-        ['DELETE', API.document(target.id), undefined],
+        ['POST', documentEndpoints.listDocuments.path, report()],
+        ['POST', documentEndpoints.listDocuments.path, { name: 1 }],
+        ['PATCH', pathOf(documentEndpoints.updateReport.path, { id: target.id }), { name: 'x' }],
+        ['DELETE', pathOf(documentEndpoints.updateReport.path, { id: target.id }), undefined],
       ];
       for (const [method, path, body] of attempts) {
         const response = await guest.request(method, path, body === undefined ? {} : { json: body });
@@ -370,8 +370,8 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
     }
     expect((await page(owner.client)).results).toEqual([target]);
     const anonymous = suite.client();
-    expect((await anonymous.get(API.documents)).status).toBe(401);
-    expect((await anonymous.post(API.documents, report())).status).toBe(401);
+    expect((await anonymous.get(documentEndpoints.listDocuments.path)).status).toBe(401);
+    expect((await anonymous.post(documentEndpoints.listDocuments.path, report())).status).toBe(401);
   });
 
   describe('the list', () => {
@@ -519,11 +519,11 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
 
   it('answers a replayed create with the same document, never a second row', async () => {
     const { client, userId } = await signedIn();
-    const first = await client.post(API.documents, report(), { headers: { 'Idempotency-Key': 'report-1' } });
+    const first = await client.post(documentEndpoints.listDocuments.path, report(), { headers: { 'Idempotency-Key': 'report-1' } });
     expect(first.status).toBe(201);
     expect(first.headers.get('Idempotent-Replayed')).toBeNull();
     const made = await json<DocumentOut>(first);
-    const again = await client.post(API.documents, report({ name: 'Other' }), { headers: { 'Idempotency-Key': 'report-1' } });
+    const again = await client.post(documentEndpoints.listDocuments.path, report({ name: 'Other' }), { headers: { 'Idempotency-Key': 'report-1' } });
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect(await json<DocumentOut>(again)).toEqual(made);
@@ -534,7 +534,7 @@ describe.each(availableDrivers())('documents on %s', (kind) => {
     const stranger = await signedIn();
     const theirs = await create(stranger.client, report(), { 'Idempotency-Key': 'report-1' });
     expect(theirs.id).not.toBe(made.id);
-    expect(await refused(await client.post(API.documents, report(), { headers: { 'Idempotency-Key': 'a b' } }))).toEqual({
+    expect(await refused(await client.post(documentEndpoints.listDocuments.path, report(), { headers: { 'Idempotency-Key': 'a b' } }))).toEqual({
       non_field_errors: ['Idempotency-Key must be 1 to 255 visible ASCII characters.'],
     });
     expect(await userDocuments(userId)).toHaveLength(2);

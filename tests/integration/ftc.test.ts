@@ -6,11 +6,12 @@ import { authEndpoints } from '../../src/shared/contract/auth';
 import { userEndpoints } from '../../src/shared/contract/users';
 import type { PublicConfig } from '../../src/shared/contract/auth';
 import type { ContactOut } from '../../src/shared/data-types';
-import type { InvoiceOut } from '../../src/shared/document-types';
 import { pathOf } from '../../src/shared/contract/endpoint';
 import { paymentEndpoints, type InvoicePaymentsOut } from '../../src/shared/contract/payments';
 import { ftcEndpoints, type FtcApplicantOut, type FtcKycStatusOut, type FtcProfileOut, type FtcSessionOut, type FtcTransferOut, type FtcUpdateOut } from '../../src/shared/contract/ftc';
 import { FTC_MESSAGES } from '../../src/shared/schemas/ftc';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { ftcProfiles, fxRates, subscriptions, wallets } from '../../src/server/db/schema';
 import { createFtcPartner } from '../../src/server/ftc/create-ftc-partner';
 import { pollFtcTransfers, type FtcPollReport } from '../../src/server/ftc/ftc-transfer-poll';
@@ -161,7 +162,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
 
   async function ftcInvoice(a: Account, extra: Record<string, unknown> = {}): Promise<Response> {
     const contact = await json<ContactOut>(await a.client.post(API.contacts, contactBody));
-    return a.client.post(API.invoices, {
+    return a.client.post(invoiceEndpoints.createInvoice.path, {
       name: 'Bank invoice',
       state: 'DUE',
       issued_at: '2024-03-01',
@@ -367,7 +368,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     });
     expect(second.ftc?.payment_ref).not.toBe(first.ftc?.payment_ref);
     // The payer sees the bank details on the public invoice.
-    const publicView = await json<InvoiceOut>(await new TestClient(app).get(API.invoice(first.id)));
+    const publicView = await json<InvoiceOut>(await new TestClient(app).get(pathOf(invoiceEndpoints.getInvoice.path, { id: first.id })));
     expect(publicView.ftc?.bank_iban).toBe(a.profile.bank_iban);
   });
 
@@ -379,7 +380,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
 
     const short = await partner.receiveTransfer({ ...bank, amount: '101.49', reference: `Invoice ${reference.toLowerCase().replace('-', ' ')}` });
     expect(short.status).toBe(200);
-    let view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    let view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view.state).toBe('DUE');
     expect(view.ftc?.amount_received).toBe('101.49');
 
@@ -387,11 +388,11 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect(await partner.deliver(short.event)).toBe(200);
     const body = JSON.parse(partner.eventBody(short.event) ?? '{}') as { data: { transfer_uuid: string } };
     await partner.receiveTransfer({ ...bank, amount: '101.49', reference, transfer_uuid: body.data.transfer_uuid });
-    view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view.ftc?.amount_received).toBe('101.49');
 
     await partner.receiveTransfer({ ...bank, amount: '0.01', reference });
-    view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view.state).toBe('PAID');
     expect(view.ftc?.amount_received).toBe('101.50');
     // The payment status reads the bank settlement too: PAID, not an unpaid invoice waiting for the chain.
@@ -417,7 +418,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect((await stranger.client.post(pathOf(ftcEndpoints.dismissFtcTransfer.path, { id: five }), {})).status).toBe(404);
     const other = await json<InvoiceOut>(await ftcInvoice(a));
     expect(await json(await a.client.post(pathOf(ftcEndpoints.assignFtcTransfer.path, { id: fifty }), { invoice: other.id }))).toEqual({ status: 'MATCHED' });
-    view = await json<InvoiceOut>(await a.client.get(API.invoice(other.id)));
+    view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: other.id })));
     expect(view).toMatchObject({ state: 'DUE', ftc: { amount_received: '50.00' } });
     expect(await json(await a.client.post(pathOf(ftcEndpoints.assignFtcTransfer.path, { id: fifty }), { invoice: other.id }))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyReviewed] });
     expect(await json(await a.client.post(pathOf(ftcEndpoints.dismissFtcTransfer.path, { id: five }), {}))).toEqual({ status: 'DISMISSED' });
@@ -429,10 +430,10 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     const invoice = await json<InvoiceOut>(await ftcInvoice(a));
     const reference = invoice.ftc?.payment_ref ?? '';
     const { transfer } = await partner.receiveTransfer({ bank_account_uuid: a.profile.bank_uuid ?? '', amount: '101.50', reference: `Rechnung ${reference}`, notify: false });
-    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('DUE');
+    expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })))).state).toBe('DUE');
 
     expect((await poll()).recorded).toBe(1);
-    const view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    const view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view).toMatchObject({ state: 'PAID', ftc: { amount_received: '101.50' } });
     const listing = partner.requests.filter((r) => r.path === `/user/bank-account/unblock/${a.profile.bank_uuid ?? ''}/transactions`);
     expect(listing.at(-1)?.headers).toMatchObject({ authorization: `API-Key ${API_KEY}`, 'user-uuid': a.userUuid });
@@ -452,20 +453,20 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     const bank = { bank_account_uuid: a.profile.bank_uuid ?? '' };
     const first = await partner.receiveTransfer({ ...bank, amount: '60.00', reference: invoice.ftc?.payment_ref ?? '' });
     expect(first.status).toBe(200);
-    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).ftc?.amount_received).toBe('60.00');
+    expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })))).ftc?.amount_received).toBe('60.00');
 
     await poll();
     await poll();
-    const view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    const view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view).toMatchObject({ state: 'DUE', ftc: { amount_received: '60.00' } });
     expect(await json<FtcTransferOut[]>(await a.client.get(`${ftcEndpoints.listFtcTransfers.path}?status=MATCHED`))).toHaveLength(1);
 
     // Found by the poll first, the webhook's later report of the same transfer changes nothing either.
     const rest = await partner.receiveTransfer({ ...bank, amount: '41.50', reference: invoice.ftc?.payment_ref ?? '', notify: false });
     await poll();
-    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('PAID');
+    expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })))).state).toBe('PAID');
     await partner.receiveTransfer({ ...bank, amount: '41.50', reference: invoice.ftc?.payment_ref ?? '', transfer_uuid: rest.transfer });
-    const after = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    const after = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(after).toMatchObject({ state: 'PAID', ftc: { amount_received: '101.50' } });
     expect(await json<FtcTransferOut[]>(await a.client.get(`${ftcEndpoints.listFtcTransfers.path}?status=MATCHED`))).toHaveLength(2);
   });
@@ -477,7 +478,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     await partner.receiveTransfer({ ...bank, amount: '101.49', reference: invoice.ftc?.payment_ref ?? '', notify: false });
     await partner.receiveTransfer({ ...bank, amount: '12.00', reference: 'LL-0000000000 from Ada', notify: false });
     await poll();
-    const view = await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)));
+    const view = await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })));
     expect(view).toMatchObject({ state: 'DUE', ftc: { amount_received: '101.49' } });
     const review = await json<FtcTransferOut[]>(await a.client.get(`${ftcEndpoints.listFtcTransfers.path}?status=NEEDS_REVIEW`));
     expect(review).toEqual([expect.objectContaining({ amount: '12.00', reference: 'LL-0000000000 from Ada', invoice: null }) as unknown]);
@@ -538,13 +539,13 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     const other = await account();
     expect((await other.client.post(pathOf(ftcEndpoints.markFtcInvoiceBankPaid.path, { id: invoice.id }), {})).status).toBe(404);
     expect((await a.client.post(pathOf(ftcEndpoints.markFtcInvoiceBankPaid.path, { id: invoice.id }), {})).status).toBe(204);
-    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('PAID');
+    expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })))).state).toBe('PAID');
     expect(await json(await a.client.post(pathOf(ftcEndpoints.markFtcInvoiceBankPaid.path, { id: invoice.id }), {}))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyPaid] });
 
     // The invoice page's 'Mark paid' (the payments route) serves bank invoices too: recorded as marked, with the note.
     const second = await json<InvoiceOut>(await ftcInvoice(a));
     expect((await a.client.post(pathOf(paymentEndpoints.markPaid.path, { id: second.id }), { note: 'Paid to the old account' })).status).toBe(200);
-    expect((await json<InvoiceOut>(await a.client.get(API.invoice(second.id)))).state).toBe('PAID');
+    expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: second.id })))).state).toBe('PAID');
     const payments = await json<InvoicePaymentsOut>(await a.client.get(pathOf(paymentEndpoints.getInvoicePayments.path, { id: second.id })));
     expect(payments.status).toMatchObject({ state: 'PAID', summary: 'MARKED_PAID', marked_paid: true });
     expect(payments.status.paid_at).not.toBeNull();

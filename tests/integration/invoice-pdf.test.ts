@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
+import { pathOf } from '../../src/shared/contract/endpoint';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
 import type { ContactOut } from '../../src/shared/data-types';
-import type { InvoiceOut } from '../../src/shared/document-types';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { eq } from 'drizzle-orm';
 import { fxRates, subscriptions, users, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
@@ -95,7 +97,7 @@ describe.each(availableDrivers())('invoice PDF on %s', (kind) => {
       items,
     };
     const create = async (payload: Record<string, unknown>): Promise<InvoiceOut> => {
-      const response = await ownerClient.post(API.invoices, payload);
+      const response = await ownerClient.post(invoiceEndpoints.createInvoice.path, payload);
       expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
       return json<InvoiceOut>(response);
     };
@@ -116,7 +118,7 @@ describe.each(availableDrivers())('invoice PDF on %s', (kind) => {
   });
 
   it('answers application/pdf, as an attachment or inline, named after the invoice', async () => {
-    const attachment = await ownerClient.get(`${API.invoicePdf(due.id)}?download=true`);
+    const attachment = await ownerClient.get(`${pathOf(invoiceEndpoints.invoicePdf.path, { id: due.id })}?download=true`);
     expect(attachment.status).toBe(200);
     expect(attachment.headers.get('content-type')).toBe('application/pdf');
     expect(attachment.headers.get('content-disposition')).toBe("attachment; filename=\"Website January redesign.pdf\"; filename*=UTF-8''Website%20January%20redesign.pdf");
@@ -124,16 +126,16 @@ describe.each(availableDrivers())('invoice PDF on %s', (kind) => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
     expect(attachment.headers.get('content-length')).toBe(String(bytes.length));
 
-    const inline = await ownerClient.get(`${API.invoicePdf(due.id)}?download=false`);
+    const inline = await ownerClient.get(`${pathOf(invoiceEndpoints.invoicePdf.path, { id: due.id })}?download=false`);
     expect(inline.status).toBe(200);
     expect(inline.headers.get('content-type')).toBe('application/pdf');
     expect(inline.headers.get('content-disposition')).toMatch(/^inline; filename="Website January redesign.pdf"/);
     // Without the parameter it is shown inline too.
-    expect((await ownerClient.get(API.invoicePdf(due.id))).headers.get('content-disposition')).toMatch(/^inline;/);
+    expect((await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: due.id }))).headers.get('content-disposition')).toMatch(/^inline;/);
   });
 
   it('draws the name, the state, the dates, the items, the totals, the wallet and the message', async () => {
-    const { text } = await pdfOf(await ownerClient.get(API.invoicePdf(due.id)));
+    const { text } = await pdfOf(await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: due.id })));
     for (const expected of [
       'Website / January: redesign',
       'Status: SENT',
@@ -156,49 +158,49 @@ describe.each(availableDrivers())('invoice PDF on %s', (kind) => {
   });
 
   it('shows a draft without a due date, and a formal letter with number, project and bank details', async () => {
-    const draftText = (await pdfOf(await ownerClient.get(API.invoicePdf(draft.id)))).text;
+    const draftText = (await pdfOf(await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: draft.id })))).text;
     expect(draftText).toContain('Private draft');
     expect(draftText).toContain('Status: DRAFT');
     expect(draftText).toContain('Jan 01, 2025');
     expect(draftText).not.toContain('Jan 31, 2025');
 
-    const letterText = (await pdfOf(await ownerClient.get(API.invoicePdf(letter.id)))).text;
+    const letterText = (await pdfOf(await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: letter.id })))).text;
     for (const expected of ['Invoice ADV-2025-007', 'Treasury review', 'January 2025', 'Hopper Advisory', 'First Harbor Bank', 'CH9300762011623852957', 'HARBUS33', '€121.00', 'Status: SENT']) {
       expect(letterText, expected).toContain(expected);
     }
     // The standard layout has no bank details.
-    expect((await pdfOf(await ownerClient.get(API.invoicePdf(due.id)))).text).not.toContain('First Harbor Bank');
+    expect((await pdfOf(await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: due.id })))).text).not.toContain('First Harbor Bank');
   });
 
   it('is seen by the owner in every state, by others only once issued', async () => {
     const visitor = new TestClient(app);
     const stranger = new TestClient(app);
     await signInWithWallet(stranger);
-    expect((await ownerClient.get(API.invoicePdf(draft.id))).status).toBe(200);
+    expect((await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: draft.id }))).status).toBe(200);
     for (const client of [visitor, stranger]) {
-      const hidden = await client.get(`${API.invoicePdf(draft.id)}?download=true`);
+      const hidden = await client.get(`${pathOf(invoiceEndpoints.invoicePdf.path, { id: draft.id })}?download=true`);
       expect(hidden.status).toBe(404);
       expect(await hidden.json()).toEqual({ detail: 'Not found.' });
-      const shown = await client.get(`${API.invoicePdf(due.id)}?download=false`);
+      const shown = await client.get(`${pathOf(invoiceEndpoints.invoicePdf.path, { id: due.id })}?download=false`);
       expect(shown.status).toBe(200);
       expect(shown.headers.get('content-type')).toBe('application/pdf');
       expect((await pdfOf(shown)).text).toContain('€121.00');
     }
     // Another user's draft is as unknown to the owner as a missing one.
-    const theirs = await stranger.post(API.invoices, { name: 'Theirs' });
+    const theirs = await stranger.post(invoiceEndpoints.createInvoice.path, { name: 'Theirs' });
     expect(theirs.status).toBe(201);
     const theirsId = (await json<InvoiceOut>(theirs)).id;
-    expect((await stranger.get(API.invoicePdf(theirsId))).status).toBe(200);
-    expect((await ownerClient.get(API.invoicePdf(theirsId))).status).toBe(404);
-    expect((await ownerClient.get(API.invoicePdf(draft.id.toUpperCase()))).status).toBe(200);
-    expect((await visitor.get(API.invoicePdf(draft.id.toUpperCase()))).status).toBe(404);
-    expect((await ownerClient.get(API.invoicePdf(NO_ROW))).status).toBe(404);
-    expect((await ownerClient.get(API.invoicePdf('not-a-uuid'))).status).toBe(404);
+    expect((await stranger.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: theirsId }))).status).toBe(200);
+    expect((await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: theirsId }))).status).toBe(404);
+    expect((await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: draft.id.toUpperCase() }))).status).toBe(200);
+    expect((await visitor.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: draft.id.toUpperCase() }))).status).toBe(404);
+    expect((await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: NO_ROW }))).status).toBe(404);
+    expect((await ownerClient.get(pathOf(invoiceEndpoints.invoicePdf.path, { id: 'not-a-uuid' }))).status).toBe(404);
   });
 
   it('refuses a download value other than true or false with 400', async () => {
     for (const query of ['download=yes', 'download=', 'download=1', 'download=true&download=false']) {
-      const response = await ownerClient.get(`${API.invoicePdf(due.id)}?${query}`);
+      const response = await ownerClient.get(`${pathOf(invoiceEndpoints.invoicePdf.path, { id: due.id })}?${query}`);
       expect(response.status, query).toBe(400);
       expect(Object.keys(await json<Record<string, unknown>>(response)), query).toEqual(['download']);
     }

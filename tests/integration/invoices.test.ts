@@ -5,9 +5,11 @@ import { API } from '../../src/shared/api-paths';
 import { planEndpoints } from '../../src/shared/contract/plans';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
 import { pathOf } from '../../src/shared/contract/endpoint';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
 import { FTC_MESSAGES } from '../../src/shared/schemas/ftc';
 import type { ContactOut } from '../../src/shared/data-types';
-import type { DocumentOut, InvoiceOut } from '../../src/shared/document-types';
+import type { DocumentOut } from '../../src/shared/contract/documents';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { contacts, documents, documentWallets, ftcProfiles, fxRates, invoiceItems, invoices, subscriptions, users, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { documentViews } from '../../src/server/invoices/invoice-view';
@@ -115,13 +117,13 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
   });
 
   async function create(client: TestClient, body: unknown, headers: Record<string, string> = {}): Promise<InvoiceOut> {
-    const response = await client.post(API.invoices, body, { headers });
+    const response = await client.post(invoiceEndpoints.createInvoice.path, body, { headers });
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(201);
     return json<InvoiceOut>(response);
   }
 
   async function refused(client: TestClient, body: unknown, status = 400): Promise<Record<string, unknown>> {
-    const response = await client.post(API.invoices, body);
+    const response = await client.post(invoiceEndpoints.createInvoice.path, body);
     expect(response.status, JSON.stringify(await response.clone().json())).toBe(status);
     return json<Record<string, unknown>>(response);
   }
@@ -156,7 +158,7 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     expect(link?.walletId).toBe(a.wallet);
     const [document] = await suite.db.select().from(documents).where(eq(documents.id, invoice.document_id));
     expect(document).toMatchObject({ kind: 'INVOICE', name: 'Invoice 1', state: 'DUE' });
-    expect((await a.client.get(API.invoice(invoice.id))).status).toBe(200);
+    expect((await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id }))).status).toBe(200);
   });
 
   it('a fiat-to-crypto invoice is in EUR and adds the 1.5 % fee to total_amount', async () => {
@@ -292,7 +294,7 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
       const user = await signInWithWallet(client);
       const contact = await json<ContactOut>(await client.post(API.contacts, contactBody));
       const b = { client, userId: user.id, contact: contact.id, wallet: await addWalletRow(user.id, 'POLYGON') };
-      const response = await client.post(API.invoices, dueBody(b));
+      const response = await client.post(invoiceEndpoints.createInvoice.path, dueBody(b));
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual(PRICES_DOWN);
     } finally {
@@ -310,24 +312,24 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     for (let n = 0; n < 9; n += 1) issued.push(await create(a.client, dueBody(a, { name: `Sent ${String(n)}` })));
     // Sending a draft issues it: the tenth.
     const [first] = drafts;
-    expect((await a.client.patch(API.invoice(first?.id ?? ''), { ...dueBody(a), name: 'Sent from draft' })).status).toBe(200);
+    expect((await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: first?.id ?? '' }), { ...dueBody(a), name: 'Sent from draft' })).status).toBe(200);
     expect(await limitNow()).toEqual({ limit: 10, count: 10, can_create: false });
     const body = await refused(a.client, { name: 'One too many' }, 403);
     expect(body).toEqual({ detail: 'Oh no! You can only create 10 invoices on your current plan. Upgrade your plan to proceed.' });
     // Deleting issued invoices gives nothing back: they were issued this year.
-    for (const invoice of issued.slice(0, 5)) expect((await a.client.delete(API.invoice(invoice.id))).status).toBe(204);
+    for (const invoice of issued.slice(0, 5)) expect((await a.client.delete(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id }))).status).toBe(204);
     expect(await limitNow()).toEqual({ limit: 10, count: 10, can_create: false });
     // A draft cannot be sent past the limit either.
     const [, second] = drafts;
-    const refusedSend = await a.client.patch(API.invoice(second?.id ?? ''), { ...dueBody(a), name: 'Eleventh' });
+    const refusedSend = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: second?.id ?? '' }), { ...dueBody(a), name: 'Eleventh' });
     expect(refusedSend.status).toBe(403);
   });
 
   it('replays a POST with the same Idempotency-Key instead of creating twice', async () => {
     const a = await account();
-    const first = await a.client.post(API.invoices, dueBody(a), { headers: { 'Idempotency-Key': 'inv-1' } });
+    const first = await a.client.post(invoiceEndpoints.createInvoice.path, dueBody(a), { headers: { 'Idempotency-Key': 'inv-1' } });
     expect(first.status).toBe(201);
-    const again = await a.client.post(API.invoices, dueBody(a), { headers: { 'Idempotency-Key': 'inv-1' } });
+    const again = await a.client.post(invoiceEndpoints.createInvoice.path, dueBody(a), { headers: { 'Idempotency-Key': 'inv-1' } });
     expect(again.status).toBe(201);
     expect(again.headers.get('Idempotent-Replayed')).toBe('true');
     expect((await json<InvoiceOut>(again)).id).toBe((await json<InvoiceOut>(first)).id);
@@ -342,58 +344,58 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     await signInWithWallet(stranger);
     const visitor = new TestClient(app);
     for (const client of [stranger, visitor]) {
-      const hidden = await client.get(API.invoice(draft.id));
+      const hidden = await client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }));
       expect(hidden.status).toBe(404);
       expect(await hidden.json()).toEqual({ detail: 'Not found.' });
-      const shown = await client.get(API.invoice(due.id));
+      const shown = await client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: due.id }));
       expect(shown.status).toBe(200);
       expect((await json<InvoiceOut>(shown)).total_amount).toBe('175.49997');
     }
-    expect((await a.client.get(API.invoice(draft.id))).status).toBe(200);
-    expect((await visitor.get(API.invoice('not-a-uuid'))).status).toBe(404);
-    expect((await visitor.get(API.invoice(NO_ROW))).status).toBe(404);
+    expect((await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }))).status).toBe(200);
+    expect((await visitor.get(pathOf(invoiceEndpoints.getInvoice.path, { id: 'not-a-uuid' }))).status).toBe(404);
+    expect((await visitor.get(pathOf(invoiceEndpoints.getInvoice.path, { id: NO_ROW }))).status).toBe(404);
     // Another user cannot change or delete it.
-    expect((await stranger.patch(API.invoice(draft.id), { name: 'Hijacked' })).status).toBe(404);
-    expect((await stranger.patch(API.invoice(due.id), {})).status).toBe(404);
-    expect((await stranger.delete(API.invoice(due.id))).status).toBe(404);
+    expect((await stranger.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { name: 'Hijacked' })).status).toBe(404);
+    expect((await stranger.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: due.id }), {})).status).toBe(404);
+    expect((await stranger.delete(pathOf(invoiceEndpoints.getInvoice.path, { id: due.id }))).status).toBe(404);
     // Guests read only.
     const guest = new TestClient(app);
     await signInWithAddress(guest);
-    expect((await guest.post(API.invoices, { name: 'x' })).status).toBe(403);
+    expect((await guest.post(invoiceEndpoints.createInvoice.path, { name: 'x' })).status).toBe(403);
   });
 
   it('edits a draft (validated again; DUE issues it); an issued invoice can only move on', async () => {
     const a = await account();
     const draft = await create(a.client, { name: 'Draft', contact: a.contact, items: [items[1]] });
-    const renamed = await a.client.patch(API.invoice(draft.id), { name: 'Renamed', message: 'Hello' });
+    const renamed = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { name: 'Renamed', message: 'Hello' });
     expect(renamed.status).toBe(200);
     expect(await json<InvoiceOut>(renamed)).toMatchObject({ name: 'Renamed', message: 'Hello', state: 'DRAFT', total_amount: '119.00000', contact: { id: a.contact } });
-    const bad = await a.client.patch(API.invoice(draft.id), { items: [{ ...items[1], quantity: '0.5' }] });
+    const bad = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { items: [{ ...items[1], quantity: '0.5' }] });
     expect(await bad.json()).toEqual({ 'items.0.quantity': ['Cannot have decimals'] });
-    const incomplete = await a.client.patch(API.invoice(draft.id), { state: 'DUE', owner });
+    const incomplete = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { state: 'DUE', owner });
     expect(incomplete.status).toBe(400);
     expect(Object.keys(await json<Record<string, unknown>>(incomplete)).sort()).toEqual(['expires_at', 'issued_at', 'token', 'wallet']);
-    const issued = await a.client.patch(API.invoice(draft.id), { ...dueBody(a), name: 'Issued', items: [items[0]] });
+    const issued = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { ...dueBody(a), name: 'Issued', items: [items[0]] });
     expect(issued.status).toBe(200);
     expect(await json<InvoiceOut>(issued)).toMatchObject({ name: 'Issued', state: 'DUE', total_amount: '56.49997', items: [{ name: 'Consulting' }] });
     expect(await suite.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, draft.id))).toHaveLength(1);
 
-    const edit = await a.client.patch(API.invoice(draft.id), { name: 'Again' });
+    const edit = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { name: 'Again' });
     expect(await edit.json()).toEqual({ non_field_errors: ['Only draft invoices can be edited.'] });
-    const back = await a.client.patch(API.invoice(draft.id), { state: 'DRAFT' });
+    const back = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { state: 'DRAFT' });
     expect(back.status).toBe(400);
     expect(Object.keys(await json<Record<string, unknown>>(back))).toEqual(['state']);
     // An empty body means PROCESSING; then PAID.
-    const processing = await a.client.patch(API.invoice(draft.id), {});
+    const processing = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), {});
     expect((await json<InvoiceOut>(processing)).state).toBe('PROCESSING');
-    expect((await a.client.patch(API.invoice(draft.id), { state: 'DUE' })).status).toBe(400);
-    expect((await json<InvoiceOut>(await a.client.patch(API.invoice(draft.id), { state: 'PAID' }))).state).toBe('PAID');
-    expect((await a.client.patch(API.invoice(draft.id), { state: 'PROCESSING' })).status).toBe(400);
+    expect((await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { state: 'DUE' })).status).toBe(400);
+    expect((await json<InvoiceOut>(await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { state: 'PAID' }))).state).toBe('PAID');
+    expect((await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }), { state: 'PROCESSING' })).status).toBe(400);
     // DUE → PAID directly; a draft has no state change.
     const other = await create(a.client, dueBody(a));
-    expect((await json<InvoiceOut>(await a.client.patch(API.invoice(other.id), { state: 'PAID' }))).state).toBe('PAID');
+    expect((await json<InvoiceOut>(await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: other.id }), { state: 'PAID' }))).state).toBe('PAID');
     const fresh = await create(a.client, { name: 'Fresh' });
-    expect((await a.client.patch(API.invoice(fresh.id), {})).status).toBe(400);
+    expect((await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: fresh.id }), {})).status).toBe(400);
   });
 
   it('lets the owner mark an EXPIRED invoice PAID (a late payment), and nothing else', async () => {
@@ -402,34 +404,34 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
     const [row] = await suite.db.select({ documentId: invoices.documentId }).from(invoices).where(eq(invoices.id, invoice.id));
     // Expiry is the server's own transition (invoice-expiry.test.ts); here the row is put in that state.
     await suite.db.update(documents).set({ state: 'EXPIRED' }).where(eq(documents.id, row?.documentId ?? NO_ROW));
-    expect((await json<InvoiceOut>(await a.client.get(API.invoice(invoice.id)))).state).toBe('EXPIRED');
+    expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })))).state).toBe('EXPIRED');
     for (const body of [{}, { state: 'PROCESSING' }, { state: 'DUE' }, { state: 'DRAFT' }]) {
-      const refusedChange = await a.client.patch(API.invoice(invoice.id), body);
+      const refusedChange = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id }), body);
       expect(refusedChange.status, JSON.stringify(body)).toBe(400);
       expect(Object.keys(await json<Record<string, unknown>>(refusedChange))).toEqual(['state']);
     }
     const stranger = new TestClient(app);
     await signInWithWallet(stranger);
-    expect((await stranger.patch(API.invoice(invoice.id), { state: 'PAID' })).status).toBe(404);
-    const paid = await a.client.patch(API.invoice(invoice.id), { state: 'PAID' });
+    expect((await stranger.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id }), { state: 'PAID' })).status).toBe(404);
+    const paid = await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id }), { state: 'PAID' });
     expect(paid.status).toBe(200);
     expect((await json<InvoiceOut>(paid)).state).toBe('PAID');
-    expect((await a.client.patch(API.invoice(invoice.id), { state: 'PAID' })).status).toBe(400);
+    expect((await a.client.patch(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id }), { state: 'PAID' })).status).toBe(400);
   });
 
   it('deletes an invoice with its document, items and wallet link', async () => {
     const a = await account();
     const invoice = await create(a.client, dueBody(a));
-    const response = await a.client.delete(API.invoice(invoice.id));
+    const response = await a.client.delete(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id }));
     expect(response.status).toBe(204);
     expect(await suite.db.select().from(documents).where(eq(documents.id, invoice.document_id))).toEqual([]);
     expect(await suite.db.select().from(invoices).where(eq(invoices.id, invoice.id))).toEqual([]);
     expect(await suite.db.select().from(invoiceItems).where(eq(invoiceItems.invoiceId, invoice.id))).toEqual([]);
-    expect((await a.client.delete(API.invoice(invoice.id))).status).toBe(404);
+    expect((await a.client.delete(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id }))).status).toBe(404);
     // Deleting the receiving wallet deletes its invoices.
     const second = await create(a.client, dueBody(a));
     expect((await a.client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: a.wallet }))).status).toBe(204);
-    expect((await a.client.get(API.invoice(second.id))).status).toBe(404);
+    expect((await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: second.id }))).status).toBe(404);
   });
 
   it('accepts attachments up to 10,000,000 bytes in total, and refuses more', async () => {
@@ -454,7 +456,7 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
       expect(view.wallets).toHaveLength(1);
     }
     const due = views.find((view) => view.state === 'DUE');
-    expect((await new TestClient(app).get(API.invoice(due?.invoice?.id ?? ''))).status).toBe(200);
+    expect((await new TestClient(app).get(pathOf(invoiceEndpoints.getInvoice.path, { id: due?.invoice?.id ?? '' }))).status).toBe(200);
     expect((await client.get(API.contacts)).status).toBe(200);
   });
 });

@@ -13,9 +13,10 @@ import type { Hono } from 'hono';
 import { API } from '../../src/shared/api-paths';
 import { labelEndpoints } from '../../src/shared/contract/labels';
 import type { ContactOut } from '../../src/shared/data-types';
-import type { InvoiceOut } from '../../src/shared/document-types';
 import { pathOf } from '../../src/shared/contract/endpoint';
 import { paymentEndpoints, type InvoicePaymentsOut, type PaymentStatusOut, type PublicInvoiceOut, type ReviewPaymentOut } from '../../src/shared/contract/payments';
+import { invoiceEndpoints } from '../../src/shared/contract/invoices';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { createLogger } from '../../src/server/logging/logger';
 import { ACCOUNT_INDEX, DEVNET_MNEMONIC } from '../../src/server/devnet/accounts';
 import { startDevnet, type Devnet } from '../../src/server/devnet/start-devnet';
@@ -139,7 +140,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
 
   async function invoice(o: Awaited<ReturnType<typeof owner>>, unitPrice: string, extra: Record<string, unknown> = {}): Promise<InvoiceOut> {
     const today = suite.clock.now().toISOString().slice(0, 10);
-    const response = await o.client.post(API.invoices, {
+    const response = await o.client.post(invoiceEndpoints.createInvoice.path, {
       name: `Invoice ${unitPrice}`,
       state: 'DUE',
       issued_at: today,
@@ -163,7 +164,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const png = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
     const inv = await invoice(o, '120', { attachments: [{ name: 'terms.png', data: png }] });
     const visitor = new TestClient(app);
-    for (const path of [API.invoice(inv.id), pathOf(paymentEndpoints.getPayInvoice.path, { id: inv.id })]) {
+    for (const path of [pathOf(invoiceEndpoints.getInvoice.path, { id: inv.id }), pathOf(paymentEndpoints.getPayInvoice.path, { id: inv.id })]) {
       const body = await json<PublicInvoiceOut & Record<string, unknown>>(await visitor.get(path));
       expect(body.document_id).toBeUndefined();
       expect(body.contact).not.toHaveProperty('id');
@@ -180,8 +181,8 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(await file.text()).toBe('not really a png');
     expect((await visitor.get(pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: inv.id, index: 1 }))).status).toBe(404);
-    const draft = await json<InvoiceOut>(await o.client.post(API.invoices, { name: 'Draft', attachments: [{ name: 'a.png', data: png }] }));
-    expect((await visitor.get(API.invoice(draft.id))).status).toBe(404);
+    const draft = await json<InvoiceOut>(await o.client.post(invoiceEndpoints.createInvoice.path, { name: 'Draft', attachments: [{ name: 'a.png', data: png }] }));
+    expect((await visitor.get(pathOf(invoiceEndpoints.getInvoice.path, { id: draft.id }))).status).toBe(404);
     expect((await visitor.get(pathOf(paymentEndpoints.getPayInvoice.path, { id: draft.id }))).status).toBe(404);
     expect((await visitor.get(pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: draft.id, index: 0 }))).status).toBe(404);
     expect((await o.client.get(pathOf(paymentEndpoints.getInvoiceAttachment.path, { id: draft.id, index: 0 }))).status).toBe(200);
@@ -402,14 +403,14 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     const a = await invoice(o, '15');
     const b = await invoice(o, '16');
     const stranger = new TestClient(limited, { 'x-forwarded-for': '203.0.113.9' });
-    expect((await stranger.get(API.invoice(a.id))).status).toBe(200);
+    expect((await stranger.get(pathOf(invoiceEndpoints.getInvoice.path, { id: a.id }))).status).toBe(200);
     expect((await stranger.post(pathOf(paymentEndpoints.claimPayment.path, { id: a.id }), {})).status).toBe(202);
-    expect((await stranger.get(API.invoice(a.id))).status).toBe(429);
+    expect((await stranger.get(pathOf(invoiceEndpoints.getInvoice.path, { id: a.id }))).status).toBe(429);
     expect((await stranger.get(pathOf(paymentEndpoints.getPaymentStatus.path, { id: b.id }))).status).toBe(200);
-    expect((await stranger.get(API.invoice(b.id))).status).toBe(429);
+    expect((await stranger.get(pathOf(invoiceEndpoints.getInvoice.path, { id: b.id }))).status).toBe(429);
     // The stranger spent only their own IP's budget: the real payer and the owner are served.
     const payerClient = new TestClient(limited, { 'x-forwarded-for': '198.51.100.7' });
-    expect((await payerClient.get(API.invoice(a.id))).status).toBe(200);
-    for (let i = 0; i < 5; i += 1) expect((await o.client.get(API.invoice(a.id))).status).toBe(200);
+    expect((await payerClient.get(pathOf(invoiceEndpoints.getInvoice.path, { id: a.id }))).status).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await o.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: a.id }))).status).toBe(200);
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API } from '../../src/shared/api-paths';
-import type { HoldingsReportRow, ReportPage, ReportPdfData, TransactionReportRow } from '../../src/shared/report-types';
+import { pathOf } from '../../src/shared/contract/endpoint';
+import { reportEndpoints } from '../../src/shared/contract/reports';
+import type { HoldingsReportRow, ReportPage, ReportPdfData, TransactionReportRow } from '../../src/shared/contract/reports';
 import type { DocumentKind } from '../../src/shared/enums';
 import {
   centralisedExchanges,
@@ -76,9 +77,9 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
     return json<T>(response);
   }
 
-  const holdings = (id: string) => getJson<ReportPage<HoldingsReportRow>>(`${API.documentHoldings(id)}?limit=100`);
+  const holdings = (id: string) => getJson<ReportPage<HoldingsReportRow>>(`${pathOf(reportEndpoints.reportHoldings.path, { id: id })}?limit=100`);
   const transactionsOf = (id: string, query = 'limit=100') =>
-    getJson<ReportPage<TransactionReportRow>>(`${API.documentTransactions(id)}?${query}`);
+    getJson<ReportPage<TransactionReportRow>>(`${pathOf(reportEndpoints.reportTransactions.path, { id: id })}?${query}`);
 
   beforeAll(async () => {
     client = suite.client();
@@ -162,10 +163,10 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
         wallet: 'BINANCE',
       },
     ]);
-    const second = await getJson<ReportPage<HoldingsReportRow>>(`${API.documentHoldings(id)}?limit=2&offset=2`);
+    const second = await getJson<ReportPage<HoldingsReportRow>>(`${pathOf(reportEndpoints.reportHoldings.path, { id: id })}?limit=2&offset=2`);
     expect(second.results.map((row) => row.wallet)).toEqual(['Beta', 'BINANCE']);
     expect(second.next).toBeNull();
-    const first = await getJson<ReportPage<HoldingsReportRow>>(`${API.documentHoldings(id)}?limit=2`);
+    const first = await getJson<ReportPage<HoldingsReportRow>>(`${pathOf(reportEndpoints.reportHoldings.path, { id: id })}?limit=2`);
     expect(first.next).toContain('offset=2');
   });
 
@@ -224,10 +225,10 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
       { userId: owner, walletId: wallet, amount: 4n * ETHER, at: at('2025-02-28T23:00:00Z') },
     ]);
     const report = await addReport(owner, { kind: 'TRANSACTION_REPORT', wallets: 'all' });
-    const page = await getJson<ReportPage<TransactionReportRow>>(API.documentTransactions(report), other);
+    const page = await getJson<ReportPage<TransactionReportRow>>(pathOf(reportEndpoints.reportTransactions.path, { id: report }), other);
     expect(page.results.map((row) => row.amount)).toEqual(['2', '3']);
     const held = await addReport(owner, { kind: 'HOLDINGS_REPORT', wallets: [wallet] });
-    const rows = await getJson<ReportPage<HoldingsReportRow>>(API.documentHoldings(held), other);
+    const rows = await getJson<ReportPage<HoldingsReportRow>>(pathOf(reportEndpoints.reportHoldings.path, { id: held }), other);
     expect(rows.results).toEqual([expect.objectContaining({ holdings_at_start: '1', inflow: '5', holdings_at_end: '6' })]);
   });
 
@@ -239,7 +240,7 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
     if (txId === undefined || label === undefined) throw new Error('seed');
     await suite.db.insert(transactionLabels).values({ transactionId: txId, labelId: label.id });
     const id = await addReport(userId, { kind: 'TRANSACTION_REPORT', name: 'Feb: report/1', wallets: [hostile] });
-    const response = await client.get(API.documentExportCsv(id));
+    const response = await client.get(pathOf(reportEndpoints.reportCsv.path, { id: id }));
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="Feb report 1.csv"; filename*=UTF-8''Feb%20report%201.csv`);
@@ -250,7 +251,7 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
     );
 
     const held = await addReport(userId, { kind: 'HOLDINGS_REPORT', name: 'Held', wallets: [alpha] });
-    const holdingsText = await (await client.get(API.documentExportCsv(held))).text();
+    const holdingsText = await (await client.get(pathOf(reportEndpoints.reportCsv.path, { id: held }))).text();
     expect(holdingsText).toBe(
       'Token,Token name,ITIN,Holdings at start,Inflow,Outflow,Holdings at end,Change,Wallet\r\n' +
         'ETH,Ether,,3.99,3,0.503,6.487,2.497,Alpha\r\n' +
@@ -268,7 +269,7 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
     const seeds: TxSeed[] = Array.from({ length: 1203 }, (_, i) => ({ userId, walletId: wallet, amount: BigInt(i + 1), at: new Date(Date.parse('2025-02-02T00:00:00Z') + i * 1000) }));
     await addTransactions(suite.db, seeds);
     const id = await addReport(userId, { kind: 'TRANSACTION_REPORT', wallets: [wallet] });
-    const lines = (await (await client.get(API.documentExportCsv(id))).text()).split('\r\n');
+    const lines = (await (await client.get(pathOf(reportEndpoints.reportCsv.path, { id: id }))).text()).split('\r\n');
     expect(lines).toHaveLength(1 + 1203 + 1);
     expect(lines[1]).toContain(',0.000000000000000001,');
     expect(lines[1203]).toContain(',0.000000000000001203,');
@@ -284,7 +285,7 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
       .returning();
     if (invoice === undefined) throw new Error('seed');
     await suite.db.insert(invoiceItems).values({ invoiceId: invoice.id, position: 0, name: '@work', description: 'a, b', quantity: '2', unitPrice: '50', tax: '21', totalAmount: '121' });
-    const response = await client.get(API.documentExportCsv(document.id));
+    const response = await client.get(pathOf(reportEndpoints.reportCsv.path, { id: document.id }));
     expect(response.status).toBe(200);
     const text = await response.text();
     expect(text.split('\r\n').slice(0, 2)).toEqual([
@@ -295,21 +296,21 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
     expect(text).toContain('Total amount,121\r\n');
 
     const quickbooks = await addReport(userId, { kind: 'QUICKBOOKS_REPORT', wallets: 'all' });
-    for (const path of [API.documentExportCsv(quickbooks), API.documentPdf(quickbooks), API.documentPdfData(quickbooks), API.documentTransactions(quickbooks), API.documentHoldings(quickbooks)]) {
+    for (const path of [pathOf(reportEndpoints.reportCsv.path, { id: quickbooks }), pathOf(reportEndpoints.reportPdf.path, { id: quickbooks }), pathOf(reportEndpoints.reportPdfData.path, { id: quickbooks }), pathOf(reportEndpoints.reportTransactions.path, { id: quickbooks }), pathOf(reportEndpoints.reportHoldings.path, { id: quickbooks })]) {
       const refused = await client.get(path);
       expect(refused.status, path).toBe(400);
       expect(await refused.json()).toEqual(QUICKBOOKS);
     }
-    expect((await client.get(API.documentPdf(document.id))).status).toBe(400);
+    expect((await client.get(pathOf(reportEndpoints.reportPdf.path, { id: document.id }))).status).toBe(400);
   });
 
   it('answers the PDF data and a PDF of each report kind', async () => {
     const held = await addReport(userId, { kind: 'HOLDINGS_REPORT', name: 'Holdings Feb', wallets: [alpha, beta] });
-    const data = await getJson<ReportPdfData>(API.documentPdfData(held));
+    const data = await getJson<ReportPdfData>(pathOf(reportEndpoints.reportPdfData.path, { id: held }));
     expect(data).toMatchObject({ name: 'Holdings Feb', kind: 'HOLDINGS_REPORT', start_date: '2025-02-01', end_date: '2025-02-28', accounts: ['Alpha', 'Beta'], count: 3, truncated: false, transactions: null });
     expect(data.holdings?.map((row) => row.holdings_at_end)).toEqual(['6.487', '1000.5', '1']);
 
-    const inline = await client.get(API.documentPdf(held));
+    const inline = await client.get(pathOf(reportEndpoints.reportPdf.path, { id: held }));
     expect(inline.status).toBe(200);
     expect(inline.headers.get('content-type')).toBe('application/pdf');
     expect(inline.headers.get('content-disposition')).toMatch(/^inline; filename="Holdings Feb.pdf"/);
@@ -319,24 +320,24 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
     expect(bytes.toString('latin1')).toMatch(/\/MediaBox \[0 0 841\.89 595\.28\]/);
 
     const listed = await addReport(userId, { kind: 'TRANSACTION_REPORT', name: 'Tx', wallets: [beta] });
-    const download = await client.get(`${API.documentPdf(listed)}?download=true`);
+    const download = await client.get(`${pathOf(reportEndpoints.reportPdf.path, { id: listed })}?download=true`);
     expect(download.status).toBe(200);
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="Tx.pdf"/);
     const portrait = Buffer.from(await download.arrayBuffer()).toString('latin1');
     expect(portrait).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
-    const listedData = await getJson<ReportPdfData>(API.documentPdfData(listed));
+    const listedData = await getJson<ReportPdfData>(pathOf(reportEndpoints.reportPdfData.path, { id: listed }));
     expect(listedData).toMatchObject({ count: 1, truncated: false, holdings: null, time_zone: 'UTC' });
-    expect((await client.get(`${API.documentPdf(listed)}?download=maybe`)).status).toBe(400);
+    expect((await client.get(`${pathOf(reportEndpoints.reportPdf.path, { id: listed })}?download=maybe`)).status).toBe(400);
   });
 
   it("other users' and unknown ids are 404; guests read their own reports only; no session is 401", async () => {
     const mine = await addReport(userId, { kind: 'HOLDINGS_REPORT', wallets: 'all' });
     const paths = (id: string) => [
-      API.documentTransactions(id),
-      API.documentHoldings(id),
-      API.documentExportCsv(id),
-      API.documentPdfData(id),
-      API.documentPdf(id),
+      pathOf(reportEndpoints.reportTransactions.path, { id: id }),
+      pathOf(reportEndpoints.reportHoldings.path, { id: id }),
+      pathOf(reportEndpoints.reportCsv.path, { id: id }),
+      pathOf(reportEndpoints.reportPdfData.path, { id: id }),
+      pathOf(reportEndpoints.reportPdf.path, { id: id }),
     ];
     const stranger = suite.client();
     await signInWithWallet(stranger);
@@ -355,7 +356,7 @@ describe.each(availableDrivers())('report data on %s', (kind) => {
     for (const path of paths(mine)) expect((await suite.client().get(path)).status, path).toBe(401);
 
     const guests = await addReport(guestUser.id, { kind: 'TRANSACTION_REPORT', wallets: 'all' });
-    const page = await getJson<ReportPage<TransactionReportRow>>(API.documentTransactions(guests), guest);
+    const page = await getJson<ReportPage<TransactionReportRow>>(pathOf(reportEndpoints.reportTransactions.path, { id: guests }), guest);
     expect(page).toEqual({ results: [], count: 0, next: null });
     for (const path of paths(guests)) expect((await guest.get(path)).status, path).toBe(200);
     for (const path of paths(guests)) expect((await client.get(path)).status, path).toBe(404);

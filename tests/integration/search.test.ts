@@ -1,10 +1,13 @@
+import type { ContactOut } from '../../src/shared/contract/contacts';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API } from '../../src/shared/api-paths';
 import { labelEndpoints } from '../../src/shared/contract/labels';
 import { searchEndpoints } from '../../src/shared/contract/search';
-import type { ContactOut, LabelOut, TransactionPage } from '../../src/shared/data-types';
 import type { SearchCategory } from '../../src/shared/contract/search';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
+import type { LabelOut } from '../../src/shared/contract/primitives';
+import type { TransactionPage } from '../../src/shared/contract/transactions';
 import { centralisedExchanges, documents, labels, transactionLabels, transactions, wallets, type NewTransactionRow } from '../../src/server/db/schema';
 import { availableDrivers } from './helpers/drivers';
 import { setupSuite } from './helpers/suite';
@@ -169,7 +172,7 @@ describe.each(availableDrivers())('global search on %s', (kind) => {
     for (const text of [hash('fe', 7).slice(2, 14), 'oldie', 'dai', '0x5a', 'eth', COUNTERPARTY.slice(2, 10), 'holiday']) {
       const found = (await search(client, text)).find((c) => c.category === 'transactions')?.items ?? [];
       expect(found.length, text).toBeGreaterThan(0);
-      const page = await json<TransactionPage>(await client.get(`${API.transactions}?search=${encodeURIComponent(text)}&limit=100`));
+      const page = await json<TransactionPage>(await client.get(`${transactionEndpoints.listTransactions.path}?search=${encodeURIComponent(text)}&limit=100`));
       const listed = new Set(page.results.map((row) => row.id));
       for (const item of found) expect(listed.has(item.id), `${text}: ${item.text}`).toBe(true);
     }

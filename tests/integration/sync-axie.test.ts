@@ -12,10 +12,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { encodeFunctionData, parseAbi, toFunctionSelector, type Hex } from 'viem';
-import { API } from '../../src/shared/api-paths';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
-import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
 import type { WalletOut } from '../../src/shared/contract/wallets';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
+import type { TransactionOut, TransactionPage } from '../../src/shared/contract/transactions';
 import { transactions, wallets } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/logging/logger';
@@ -234,7 +234,7 @@ describe.each(availableDrivers())('Axie breeding synced from the Ronin explorer 
   const rowsOf = async (tag: string) =>
     (await rows()).filter((row) => row.txHash === hash(tag)).sort((a, b) => a.logIndex - b.logIndex);
   const listed = async (): Promise<TransactionOut[]> => {
-    const response = await client.get(`${API.transactions}?limit=100`);
+    const response = await client.get(`${transactionEndpoints.listTransactions.path}?limit=100`);
     expect(response.status).toBe(200);
     return (await json<TransactionPage>(response)).results;
   };

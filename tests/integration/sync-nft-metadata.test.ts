@@ -11,10 +11,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { encodeFunctionResult, erc1155Abi, erc721Abi, toFunctionSelector, type Hex } from 'viem';
-import { API } from '../../src/shared/api-paths';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
-import type { NftItem, TransactionPage } from '../../src/shared/data-types';
 import type { WalletOut } from '../../src/shared/contract/wallets';
+import { nftEndpoints } from '../../src/shared/contract/nft';
+import { transactionEndpoints } from '../../src/shared/contract/transactions';
+import type { NftItem } from '../../src/shared/contract/nft';
+import type { TransactionPage } from '../../src/shared/contract/transactions';
 import { nftHoldings, wallets } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config/env';
 import { CONTRACT_ADDRESSES, NFT_DEFINITION } from '../../src/server/devnet/contracts';
@@ -232,7 +234,7 @@ describe.each(availableDrivers())('NFT metadata in the wallet sync on %s', (kind
   const framesHolding = async () =>
     (await suite.db.select().from(nftHoldings).where(and(eq(nftHoldings.walletId, walletId), eq(nftHoldings.contractAddress, FRAMES))))[0];
   const summary = async (): Promise<NftItem[]> => {
-    const response = await client.get(API.nonFungibleTokensSummary);
+    const response = await client.get(nftEndpoints.nonFungibleTokensSummary.path);
     expect(response.status).toBe(200);
     return json<NftItem[]>(response);
   };
@@ -298,7 +300,7 @@ describe.each(availableDrivers())('NFT metadata in the wallet sync on %s', (kind
     expect(stored).toMatchObject({ standard: 'ERC721', metadataUrl: `${NFT_DEFINITION.baseUri}3.json`, amount: '1' });
 
     // The image goes onto the item's transaction rows too.
-    const page = await json<TransactionPage>(await client.get(`${API.transactions}?limit=100`));
+    const page = await json<TransactionPage>(await client.get(`${transactionEndpoints.listTransactions.path}?limit=100`));
     const received = page.results.filter((t) => t.nft_id === '3' && t.token.address === DEVNET_NFT);
     expect(received.map((t) => t.nft_image_url)).toEqual([`https://${DEVNET_HOST}/images/3.png`]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentOut } from '../../src/shared/document-types';
+import type { DocumentOut } from '../../src/shared/contract/documents';
 import { INVOICE_STATES } from '../../src/shared/enums';
 import { ApiError } from '../../src/app/lib/api-client';
 import {

@@ -1,7 +1,8 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { flattenPages } from '../../src/app/lib/flatten-pages';
 import { describe, expect, it } from 'vitest';
-import type { DocumentOut, DocumentPage, InvoiceOut } from '../../src/shared/document-types';
+import type { DocumentOut, DocumentPage } from '../../src/shared/contract/documents';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { INVOICE_STATES } from '../../src/shared/enums';
 import {
   dayText,

@@ -13,7 +13,9 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ContactOut, LabelOut, TransactionOut, TransactionPage } from '../../src/shared/data-types';
+import type { ContactOut } from '../../src/shared/data-types';
+import type { LabelOut } from '../../src/shared/contract/primitives';
+import type { TransactionOut, TransactionPage } from '../../src/shared/contract/transactions';
 // First, as in the app (main.tsx): the query client module registers the mutation defaults while loading.
 import { shouldRetryMutation } from '../../src/app/lib/query-client';
 import { contactKeys, contactMutationKeys } from '../../src/app/features/contacts/contact-keys';

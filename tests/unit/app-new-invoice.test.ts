@@ -12,7 +12,7 @@ import {
 } from '../../src/app/features/new-invoice/invoice-form-model';
 import { placeServerErrors } from '../../src/app/features/new-invoice/server-errors';
 import type { User } from '../../src/shared/api-types';
-import type { InvoiceOut } from '../../src/shared/document-types';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { invoiceSchema, patchInvoiceSchema } from '../../src/shared/schemas/invoice';
 import * as v from 'valibot';
 

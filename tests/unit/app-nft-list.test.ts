@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NftItem } from '../../src/shared/data-types';
+import type { NftItem } from '../../src/shared/contract/nft';
 import {
   DEFAULT_NFT_FILTER,
   filterNfts,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentOut } from '../../src/shared/document-types';
-import type { ReportPage } from '../../src/shared/report-types';
+import type { DocumentOut } from '../../src/shared/contract/documents';
+import type { ReportPage } from '../../src/shared/contract/reports';
 import {
   documentPdfUrl,
   fileNameFromDisposition,

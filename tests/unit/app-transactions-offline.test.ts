@@ -4,7 +4,8 @@
  */
 import { dehydrate, hydrate, MutationObserver, onlineManager, QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LabelOut, TransactionPage } from '../../src/shared/data-types';
+import type { LabelOut } from '../../src/shared/contract/primitives';
+import type { TransactionPage } from '../../src/shared/contract/transactions';
 // First, as in the app (main.tsx): the query client module registers the mutation defaults while loading.
 import { shouldRetryMutation } from '../../src/app/lib/query-client';
 import { registerDataMutationDefaults } from '../../src/app/features/offline/mutation-defaults';

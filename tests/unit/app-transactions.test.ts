@@ -1,7 +1,7 @@
 import { flattenPages } from '../../src/app/lib/flatten-pages';
 import type { InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import type { TransactionOut, TransactionPage } from '../../src/shared/data-types';
+import type { TransactionOut, TransactionPage } from '../../src/shared/contract/transactions';
 import { NETWORKS } from '../../src/shared/enums';
 import { explorerTxUrl } from '../../src/app/features/transactions/explorer-links';
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentOut, InvoiceOut } from '../../src/shared/document-types';
+import type { DocumentOut } from '../../src/shared/contract/documents';
+import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { bankTransferText, openFtcInvoiceChoices } from '../../src/app/features/ftc/ftc-review';
 
 const transfer = { amount: '1234.50', currency: 'EUR', reference: '  Rent November ', received_at: '2026-11-20T09:15:00.000Z' };

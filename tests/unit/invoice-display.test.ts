@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceOwnerOut } from '../../src/shared/document-types';
+import type { InvoiceOwnerOut } from '../../src/shared/contract/invoices';
 import {
   adjustmentText,
   bankDetailLines,

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { ContactOut, LabelOut } from '../../shared/data-types';
+import type { ContactOut } from '../../shared/data-types';
+import type { LabelOut } from '../../shared/contract/primitives';
 import type { Database } from '../db/database';
 import { contactAddresses, contactLabels, labels, type ContactRow } from '../db/schema';
 import { byLabelName, toLabelOut } from '../labels/label-view';

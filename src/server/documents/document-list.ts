@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, exists, getTableColumns, gte, ilike, inArray
 import type { Database } from '../db/database';
 import { contactLabels, documents, invoices, type DocumentRow } from '../db/schema';
 import { containsPattern, searchWords } from '../lib/search-text';
-import type { DocumentListQuery, DocumentOrdering } from './document-query';
+import type { DocumentListQuery, DocumentOrdering } from '../../shared/contract/documents';
 
 const DAY_MS = 86_400_000;
 

@@ -1,17 +1,14 @@
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
-import type { DocumentPage } from '../../shared/document-types';
-import { patchReportSchema, reportSchema } from '../../shared/schemas/document';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { documentEndpoints, type DocumentPage } from '../../shared/contract/documents';
+import { authOf } from '../auth/guards';
 import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 import { isUuid } from '../lib/ids';
 import { notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody, queryParams } from '../http/validation';
+import { route } from '../http/route';
 import { documentViews } from '../invoices/invoice-view';
 import type { Services } from '../services';
 import { findDocumentPage } from './document-list';
-import { documentListQuerySchema } from './document-query';
 import { createReport, deleteDocument, updateReport } from './report-store';
 
 /** The `{id}` of a document path, lower-cased; 404 when it cannot be an id. */
@@ -34,8 +31,7 @@ function nextPageUrl(publicUrl: string, requestUrl: string, offset: number): str
  * DELETE documents/{id} (any kind). Reading needs a session, changes full access.
  */
 export function registerDocumentRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.documents, requireUser, queryParams(documentListQuerySchema), async (c) => {
-    const query = c.req.valid('query');
+  route(app, s, documentEndpoints.listDocuments, async (c, { query }) => {
     const { rows, count } = await findDocumentPage(s.db, authOf(c).user.id, query);
     const results = await documentViews(s.db, rows, s.now());
     const seen = query.offset + results.length;
@@ -44,22 +40,21 @@ export function registerDocumentRoutes(app: Hono<AppEnv>, s: Services): void {
       count,
       next: results.length > 0 && seen < count ? nextPageUrl(s.config.publicUrl, c.req.url, seen) : null,
     };
-    return c.json(page);
+    return page;
   });
 
-  app.post(API.documents, requireFullAccess, jsonBody(reportSchema), async (c) => {
+  route(app, s, documentEndpoints.createReport, async (c, { body }) => {
     const key = idempotencyKeyOf(c);
-    const { value, replayed } = await createReport(s.db, authOf(c).user.id, c.req.valid('json'), s.now(), key);
+    const { value, replayed } = await createReport(s.db, authOf(c).user.id, body, s.now(), key);
     return c.json(value, 201, replayHeaders(replayed));
   });
 
-  app.patch(`${API.documents}/:id`, requireFullAccess, jsonBody(patchReportSchema), async (c) => {
-    const id = documentIdOf(c.req.param('id'));
-    return c.json(await updateReport(s.db, authOf(c).user.id, id, c.req.valid('json'), s.now()));
-  });
+  route(app, s, documentEndpoints.updateReport, async (c, { params, body }) =>
+    updateReport(s.db, authOf(c).user.id, documentIdOf(params.id), body, s.now()),
+  );
 
-  app.delete(`${API.documents}/:id`, requireFullAccess, async (c) => {
-    await deleteDocument(s.db, authOf(c).user.id, documentIdOf(c.req.param('id')));
+  route(app, s, documentEndpoints.deleteDocument, async (c, { params }) => {
+    await deleteDocument(s.db, authOf(c).user.id, documentIdOf(params.id));
     return c.body(null, 204);
   });
 }

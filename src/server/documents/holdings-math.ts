@@ -6,7 +6,7 @@
  * arrived and what left within the days, fees paid counting as outflow of the coin they were paid in;
  * end = start + inflow − outflow; change = end − start.
  */
-import type { HoldingsReportRow } from '../../shared/report-types';
+import type { HoldingsReportRow } from '../../shared/contract/reports';
 import { fromBaseUnits } from '../../shared/money';
 
 export interface ReportToken {

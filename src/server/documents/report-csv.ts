@@ -2,8 +2,8 @@
  * GET documents/{id}/export_csv bodies (docs/data-model.md): a transaction report's transactions (read 500 at a time
  * while the download streams), a holdings report's rows, an invoice's items and totals.
  */
-import type { InvoiceOut } from '../../shared/document-types';
-import type { HoldingsReportRow, TransactionReportRow } from '../../shared/report-types';
+import type { InvoiceOut } from '../../shared/contract/invoices';
+import type { HoldingsReportRow, TransactionReportRow } from '../../shared/contract/reports';
 import { csvLine, num } from './csv';
 
 export const TRANSACTION_CSV_HEADER = [

@@ -13,7 +13,7 @@
  */
 import { and, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { NETWORKS } from '../../shared/enums';
-import type { HoldingsReportRow } from '../../shared/report-types';
+import type { HoldingsReportRow } from '../../shared/contract/reports';
 import type { Database } from '../db/database';
 import { transactions } from '../db/schema';
 import { exchangeDecimals } from '../providers/exchanges';

@@ -7,7 +7,7 @@
 import PDFDocument from 'pdfkit';
 import { DOCUMENT_KIND_LABELS } from '../../shared/enums';
 import { itinGroups, reportDateTime, reportDay } from '../../shared/report-format';
-import type { ReportPdfData } from '../../shared/report-types';
+import type { ReportPdfData } from '../../shared/contract/reports';
 
 type Pdf = InstanceType<typeof PDFDocument>;
 

@@ -5,21 +5,25 @@
  * guests read their own. An accounting-software report is not shown here (its link is), so those answer 400.
  */
 import type { Context, Hono } from 'hono';
-import { API } from '../../shared/api-paths';
-import type { HoldingsReportRow, ReportPage, ReportPdfData, TransactionReportRow } from '../../shared/report-types';
-import { authOf, requireUser } from '../auth/guards';
+import {
+  reportEndpoints,
+  type HoldingsReportRow,
+  type ReportPage,
+  type ReportPdfData,
+  type TransactionReportRow,
+} from '../../shared/contract/reports';
+import { authOf } from '../auth/guards';
 import type { DocumentRow } from '../db/schema';
 import { nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { queryParams } from '../http/validation';
+import { route } from '../http/route';
 import { documentViews } from '../invoices/invoice-view';
 import type { Services } from '../services';
 import { csvLine } from './csv';
-import { contentDisposition, downloadQuerySchema, exportFileName } from '../http/file-download';
+import { contentDisposition, exportFileName } from '../http/file-download';
 import { holdingsCsv, invoiceCsv, TRANSACTION_CSV_HEADER, transactionCsvLine } from './report-csv';
 import { reportHoldings } from './report-holdings';
 import { renderReportPdf } from './report-pdf';
-import { noQuerySchema, reportPageQuerySchema } from './report-query';
 import { ownDocument, reportScope, type ReportScope } from './report-scope';
 import { countReportTransactions, reportTransactionRows } from './report-transactions';
 
@@ -79,8 +83,7 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
     return { ...header, count, truncated: count > rows.length, transactions: rows, holdings: null };
   }
 
-  app.get(`${API.documents}/:id/transactions`, requireUser, queryParams(reportPageQuerySchema), async (c) => {
-    const { limit, offset } = c.req.valid('query');
+  route(app, s, reportEndpoints.reportTransactions, async (c, { query: { limit, offset } }) => {
     const scope = await reportOf(c);
     const fiat = await s.market.fiat.context(authOf(c).user.fiatCurrency);
     const [count, results] = await Promise.all([
@@ -93,11 +96,10 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
       count,
       next: results.length > 0 && seen < count ? nextPageUrl(s.config.publicUrl, c.req.url, seen) : null,
     };
-    return c.json(page);
+    return page;
   });
 
-  app.get(`${API.documents}/:id/holdings`, requireUser, queryParams(reportPageQuerySchema), async (c) => {
-    const { limit, offset } = c.req.valid('query');
+  route(app, s, reportEndpoints.reportHoldings, async (c, { query: { limit, offset } }) => {
     const scope = await reportOf(c);
     const rows = await reportHoldings(s.db, scope, s.market.tokens);
     const results = rows.slice(offset, offset + limit);
@@ -107,12 +109,12 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
       count: rows.length,
       next: results.length > 0 && seen < rows.length ? nextPageUrl(s.config.publicUrl, c.req.url, seen) : null,
     };
-    return c.json(page);
+    return page;
   });
 
-  app.get(`${API.documents}/:id/export_csv`, requireUser, queryParams(noQuerySchema), async (c) => {
+  route(app, s, reportEndpoints.reportCsv, async (c, { params }) => {
     const { user } = authOf(c);
-    const document = await ownDocument(s.db, user.id, c.req.param('id'));
+    const document = await ownDocument(s.db, user.id, params.id);
     if (document.kind === 'QUICKBOOKS_REPORT') throw nonFieldError(QUICKBOOKS_CANNOT_SHOW);
     const headers = {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -151,13 +153,10 @@ export function registerReportRoutes(app: Hono<AppEnv>, s: Services): void {
     return c.body(stream, 200, headers);
   });
 
-  app.get(`${API.documents}/:id/pdf_data`, requireUser, queryParams(noQuerySchema), async (c) => {
-    const scope = await reportOf(c);
-    return c.json(await pdfData(c, scope));
-  });
+  route(app, s, reportEndpoints.reportPdfData, async (c) => pdfData(c, await reportOf(c)));
 
-  app.get(`${API.documents}/:id/pdf`, requireUser, queryParams(downloadQuerySchema), async (c) => {
-    const download = c.req.valid('query').download === 'true';
+  route(app, s, reportEndpoints.reportPdf, async (c, { query }) => {
+    const download = query.download === 'true';
     const scope = await reportOf(c);
     const pdf = await renderReportPdf(await pdfData(c, scope), s.now());
     return c.body(new Uint8Array(pdf), 200, {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { DocumentOut } from '../../shared/document-types';
+import type { DocumentOut } from '../../shared/contract/documents';
 import type { PatchReportInput, ReportInput } from '../../shared/schemas/document';
 import type { Database } from '../db/database';
 import { centralisedExchanges, documentExchanges, documents, documentWallets, wallets, type DocumentRow } from '../db/schema';

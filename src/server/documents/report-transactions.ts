@@ -5,7 +5,7 @@
  * fees, labels).
  */
 import { and, asc, count, gte, lt, type SQL } from 'drizzle-orm';
-import type { TransactionReportRow } from '../../shared/report-types';
+import type { TransactionReportRow } from '../../shared/contract/reports';
 import type { Database } from '../db/database';
 import { centralisedExchanges, transactions, wallets } from '../db/schema';
 import type { FiatContext } from '../lib/fiat-rates';

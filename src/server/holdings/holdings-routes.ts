@@ -1,32 +1,19 @@
 import type { Hono } from 'hono';
-import * as v from 'valibot';
-import { API } from '../../shared/api-paths';
-import type { Balances, FungibleTokenSummaryRow, FungibleTokensSummaryPage } from '../../shared/data-types';
+import {
+  holdingsEndpoints,
+  type Balances,
+  type FungibleTokenSummaryRow,
+  type FungibleTokensSummaryPage,
+} from '../../shared/contract/holdings';
 import { fromBaseUnits } from '../../shared/money';
-import { authOf, requireUser } from '../auth/guards';
+import { authOf } from '../auth/guards';
 import type { AppEnv } from '../http/app-env';
-import { queryParams } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
 import { excludingWallets, inactiveWalletIds } from './active-scope';
 import { unrealizedGains } from './held-cost-basis';
 import { toWalletTokens, totalValue, userHoldings, type Holding } from './holdings';
-
-const pageNumber = (field: string, max: number, fallback: number) =>
-  v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((value) => !Array.isArray(value), `Give one ${field}.`),
-      v.transform((value) => String(value).trim()),
-      v.regex(/^\d{1,6}$/, `${field} must be a whole number.`),
-      v.transform(Number),
-      v.minValue(1, `Ensure ${field} is at least 1.`),
-      v.maxValue(max, `Ensure ${field} is at most ${String(max)}.`),
-    ),
-    String(fallback),
-  );
-
-const summaryQuerySchema = v.object({ page: pageNumber('page', 100_000, 1), size: pageNumber('size', 100, 10) });
 
 function nextPageUrl(publicUrl: string, requestUrl: string, page: number): string {
   const url = new URL(requestUrl);
@@ -36,7 +23,7 @@ function nextPageUrl(publicUrl: string, requestUrl: string, page: number): strin
 
 /** GET balances and GET fungible-tokens-summary: holdings of the active wallets and exchange accounts. */
 export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.balances, requireUser, async (c) => {
+  route(app, s, holdingsEndpoints.balances, async (c) => {
     const { user } = authOf(c);
     const [holdings, fiat, sync] = await Promise.all([
       userHoldings(s.db, user.id),
@@ -50,11 +37,10 @@ export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
       fiat_currency: fiat.fiat,
       user_bal_sync: sync.user_bal_sync,
     };
-    return c.json(body);
+    return body;
   });
 
-  app.get(API.fungibleTokensSummary, requireUser, queryParams(summaryQuerySchema), async (c) => {
-    const { page, size } = c.req.valid('query');
+  route(app, s, holdingsEndpoints.fungibleTokensSummary, async (c, { query: { page, size } }) => {
     const { user } = authOf(c);
     const data = s.market;
     const [holdings, fiat, inactive] = await Promise.all([
@@ -84,6 +70,6 @@ export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
       next: start + size < ordered.length ? nextPageUrl(s.config.publicUrl, c.req.url, page + 1) : null,
       fiat_currency: fiat.fiat,
     };
-    return c.json(body);
+    return body;
   });
 }

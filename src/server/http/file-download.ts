@@ -1,6 +1,4 @@
 /** Names and Content-Disposition of the files the API answers (CSV exports, report and invoice PDFs). */
-import * as v from 'valibot';
-import { single } from './query-params';
 
 const UNSAFE_IN_NAMES = new Set(['"', '\\', '/', ':', '*', '?', '<', '>', '|']);
 
@@ -26,11 +24,3 @@ export function contentDisposition(kind: 'attachment' | 'inline', fileName: stri
   const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-
-/** `download=true` answers the file as an attachment, `false` (the default) shows it inline. */
-export const downloadQuerySchema = v.object({
-  download: v.optional(
-    v.pipe(single('download'), v.toLowerCase(), v.picklist(['true', 'false'], 'download must be true or false.')),
-    'false',
-  ),
-});

@@ -4,7 +4,7 @@
  * so nothing is loaded from the network or embedded.
  */
 import type PDFDocument from 'pdfkit';
-import type { InvoiceOut } from '../../shared/document-types';
+import type { InvoiceOut } from '../../shared/contract/invoices';
 import { FIAT_SYMBOLS, type FiatCurrency } from '../../shared/enums';
 import { ftcFee, invoiceMoneyText, invoiceStateText, itemRowText, type ItemRowText } from '../../shared/invoice-display';
 

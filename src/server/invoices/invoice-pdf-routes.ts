@@ -1,10 +1,10 @@
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
+import { invoiceEndpoints } from '../../shared/contract/invoices';
 import { isUuid } from '../lib/ids';
 import { notFound } from '../http/api-error';
-import { contentDisposition, downloadQuerySchema, exportFileName } from '../http/file-download';
+import { contentDisposition, exportFileName } from '../http/file-download';
 import type { AppEnv } from '../http/app-env';
-import { queryParams } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { renderInvoicePdf } from './invoice-pdf';
 import { findInvoice, invoiceOut } from './invoice-store';
@@ -15,15 +15,14 @@ import { findInvoice, invoiceOut } from './invoice-store';
  * anyone else (signed out too) once it is not a draft; 404 otherwise.
  */
 export function registerInvoicePdfRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(`${API.invoices}/:id/pdf`, queryParams(downloadQuerySchema), async (c) => {
-    const id = c.req.param('id');
+  route(app, s, invoiceEndpoints.invoicePdf, async (c, { params: { id }, query }) => {
     if (!isUuid(id)) throw notFound();
     const stored = await findInvoice(s.db, id.toLowerCase());
     const viewer = c.get('auth')?.user.id;
     if (stored === undefined || (stored.invoice.userId !== viewer && stored.document.state === 'DRAFT')) throw notFound();
     const invoice = await invoiceOut(s.db, stored.document, s.now());
     const pdf = await renderInvoicePdf(invoice);
-    const download = c.req.valid('query').download === 'true';
+    const download = query.download === 'true';
     return c.body(new Uint8Array(pdf), 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': contentDisposition(download ? 'attachment' : 'inline', exportFileName(invoice.name, 'pdf')),

@@ -6,7 +6,7 @@
  * and token, and the message (or N/A).
  */
 import PDFDocument from 'pdfkit';
-import type { InvoiceOut } from '../../shared/document-types';
+import type { InvoiceOut } from '../../shared/contract/invoices';
 import {
   bankDetailLines,
   fullName,

@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
+import { invoiceEndpoints } from '../../shared/contract/invoices';
 import type { InvoiceState } from '../../shared/enums';
 import { INVOICE_MESSAGES } from '../../shared/invoice-rules';
-import { invoiceSchema, patchInvoiceSchema, type InvoiceInput } from '../../shared/schemas/invoice';
-import { authOf, requireFullAccess } from '../auth/guards';
+import type { InvoiceInput } from '../../shared/schemas/invoice';
+import { authOf } from '../auth/guards';
 import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
 import { limitPayer } from '../payments/pay-rate-limit';
 import { markPaid, ownerReport, publicInvoiceResponse, visibleInvoice } from './pay-invoice-routes';
@@ -41,38 +41,37 @@ const STATE_CHANGES: Readonly<Record<string, readonly InvoiceState[]>> = {
 };
 
 /**
- * Invoices (docs/invoices.md, Invoice view and payment; docs/invoices.md Invoices): POST invoices (Idempotency-Key
- * honoured), GET invoices/{id} (the owner sees every state, anyone else, signed out too, an issued one), PATCH
- * invoices/{id} (edit a draft, or move an issued invoice on) and DELETE invoices/{id}.
+ * Invoices (docs/invoices.md, Invoice view and payment; docs/invoices.md Invoices): GET invoices/limit, POST invoices
+ * (Idempotency-Key honoured), GET invoices/{id} (the owner sees every state, anyone else, signed out too, an issued
+ * one), PATCH invoices/{id} (edit a draft, or move an issued invoice on) and DELETE invoices/{id}.
  */
 export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.post(API.invoices, requireFullAccess, jsonBody(invoiceSchema), async (c) => {
+
+  route(app, s, invoiceEndpoints.createInvoice, async (c, { body }) => {
     const user = authOf(c).user;
     const key = idempotencyKeyOf(c);
     if (key !== undefined) {
       const earlier = await invoiceByKey(s.db, user.id, key, s.now());
       if (earlier !== undefined) return c.json(earlier, 201, replayHeaders(true));
     }
-    const prepared = await prepareInvoice(s, user, c.req.valid('json'));
+    const prepared = await prepareInvoice(s, user, body);
     const { value, replayed } = await createInvoice(s.db, user.id, prepared, s.now(), key);
     if (!replayed) await queueInvoiceSentMail(s, s.config.publicUrl, value, s.now());
     return c.json(value, 201, replayHeaders(replayed));
   });
 
   // The owner reads the whole invoice; anyone else (signed out too) the public invoice of an issued one.
-  app.get(`${API.invoices}/:id`, async (c) => {
-    const visible = await visibleInvoice(c, s, invoiceIdOf(c.req.param('id')));
-    if (visible.isOwner) return c.json(await invoiceOut(s.db, visible.stored.document, s.now()));
+  route(app, s, invoiceEndpoints.getInvoice, async (c, { params }) => {
+    const visible = await visibleInvoice(c, s, invoiceIdOf(params.id));
+    if (visible.isOwner) return invoiceOut(s.db, visible.stored.document, s.now());
     await limitPayer(c, s, visible.stored.invoice.id);
-    return c.json(await publicInvoiceResponse(s, visible));
+    return publicInvoiceResponse(s, visible);
   });
 
-  app.patch(`${API.invoices}/:id`, requireFullAccess, jsonBody(patchInvoiceSchema), async (c) => {
+  route(app, s, invoiceEndpoints.updateInvoice, async (c, { params, body }) => {
     const user = authOf(c).user;
-    const id = invoiceIdOf(c.req.param('id'));
-    const stored = await findInvoice(s.db, id, user.id);
+    const stored = await findInvoice(s.db, invoiceIdOf(params.id), user.id);
     if (stored === undefined) throw notFound();
-    const body = c.req.valid('json');
     const state = stored.document.state ?? 'DRAFT';
     const sent = Object.entries(body).filter(([, value]) => value !== undefined);
 
@@ -84,14 +83,14 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
         // An issued invoice without a receiving address (never the case for one sent through the form).
         const row = await changeState(s.db, stored.document.id, state, to, s.now());
         if (row === undefined) throw fieldError('state', `The invoice's state changed meanwhile; reload it.`);
-        return c.json(await invoiceOut(s.db, row, s.now()));
+        return invoiceOut(s.db, row, s.now());
       }
       // Paid by hand is recorded as marked; PROCESSING as the owner's own report. Both stay explained by the rules.
       if (to === 'PAID') await markPaid(s.payments, target, '');
       else await ownerReport(s.payments, target);
       const fresh = await findInvoice(s.db, stored.invoice.id);
       if (fresh === undefined) throw notFound();
-      return c.json(await invoiceOut(s.db, fresh.document, s.now()));
+      return invoiceOut(s.db, fresh.document, s.now());
     }
 
     if (state !== 'DRAFT') throw nonFieldError(INVOICE_MESSAGES.onlyDrafts);
@@ -106,11 +105,11 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>, s: Services): void {
     const prepared = await prepareInvoice(s, user, merged);
     const saved = await updateDraft(s.db, stored, prepared, s.now());
     await queueInvoiceSentMail(s, s.config.publicUrl, saved, s.now());
-    return c.json(saved);
+    return saved;
   });
 
-  app.delete(`${API.invoices}/:id`, requireFullAccess, async (c) => {
-    await deleteInvoice(s.db, authOf(c).user.id, invoiceIdOf(c.req.param('id')));
+  route(app, s, invoiceEndpoints.deleteInvoice, async (c, { params }) => {
+    await deleteInvoice(s.db, authOf(c).user.id, invoiceIdOf(params.id));
     return c.body(null, 204);
   });
 }

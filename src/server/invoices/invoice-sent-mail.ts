@@ -1,5 +1,5 @@
 /** The e-mail to the bill-to contact when an invoice is sent (docs/e-mail.md): the pay link and the invoice PDF. */
-import type { InvoiceOut } from '../../shared/document-types';
+import type { InvoiceOut } from '../../shared/contract/invoices';
 import { exportFileName } from '../http/file-download';
 import { queueMail, type MailOutbox } from '../mail/mail-outbox';
 import { renderInvoicePdf } from './invoice-pdf';

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { InvoiceOut } from '../../shared/document-types';
+import type { InvoiceOut } from '../../shared/contract/invoices';
 import type { InvoiceInput } from '../../shared/schemas/invoice';
 import type { Database } from '../db/database';
 import { registerPaymentReference } from '../ftc/ftc-invoice';

@@ -1,5 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { DocumentOut, InvoiceOut } from '../../shared/document-types';
+import type { DocumentOut } from '../../shared/contract/documents';
+import type { InvoiceOut } from '../../shared/contract/invoices';
 import type { DocumentKind, InvoiceState, InvoiceTemplate } from '../../shared/enums';
 import type { Database } from '../db/database';
 import { dayIn } from '../lib/zoned-day';

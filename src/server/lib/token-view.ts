@@ -1,4 +1,4 @@
-import type { TokenRefOut } from '../../shared/data-types';
+import type { TokenRefOut } from '../../shared/contract/primitives';
 import type { Network } from '../../shared/enums';
 import type { StoredTokenRef } from '../db/schema';
 

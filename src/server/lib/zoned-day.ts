@@ -62,8 +62,4 @@ export function startOfNextDay(day: string, timeZone: string): Date {
 }
 
 /** yyyy-MM-dd of a real calendar day. */
-export function isCalendarDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
+export { isCalendarDay } from '../../shared/schemas/document';

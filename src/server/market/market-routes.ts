@@ -1,12 +1,10 @@
 import type { Hono } from 'hono';
-import * as v from 'valibot';
-import { API } from '../../shared/api-paths';
-import type { CurrencyPrices, TokenQuote } from '../../shared/data-types';
+import { marketEndpoints, type CurrencyPrices, type TokenQuote } from '../../shared/contract/market';
 import { FIAT_CURRENCIES, FIAT_SYMBOLS, NETWORKS, type FiatCurrency, type Network } from '../../shared/enums';
 import { decimalToString, roundHalfUp } from '../../shared/money';
 import { ApiError, fieldError } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { queryParams } from '../http/validation';
+import { route } from '../http/route';
 import { paymentToken } from '../invoices/invoice-payment';
 import { isProviderError } from '../providers/http/provider-error';
 import { tokenKey } from '../providers/prices/types';
@@ -15,26 +13,6 @@ import { limitPayer } from '../payments/pay-rate-limit';
 import type { Services } from '../services';
 import { PRICE_DECIMALS } from '../lib/fiat-rates';
 import { storedTokenRef } from '../lib/token-view';
-
-const one = (field: string, max: number) =>
-  v.pipe(
-    v.unknown(),
-    v.check((value) => value !== undefined && value !== '', 'This field is required'),
-    v.check((value) => !Array.isArray(value), `Give one ${field}.`),
-    v.transform((value) => String(value).trim()),
-    v.maxLength(max, `Ensure this field has no more than ${String(max)} characters.`),
-  );
-
-const tokensQuerySchema = v.object({
-  network: v.pipe(one('network', 40), v.picklist(NETWORKS, `Choose one of: ${NETWORKS.join(', ')}.`)),
-});
-
-const quoteQuerySchema = v.object({
-  token: one('token', 120),
-  fiat_currency: v.optional(
-    v.pipe(one('fiat_currency', 8), v.toUpperCase(), v.picklist(FIAT_CURRENCIES, `Choose one of: ${FIAT_CURRENCIES.join(', ')}.`)),
-  ),
-});
 
 /** Search order for a bare symbol: the invoice networks first. */
 const SYMBOL_NETWORKS: readonly Network[] = ['ETHEREUM', 'POLYGON', ...NETWORKS.filter((n) => n !== 'ETHEREUM' && n !== 'POLYGON')];
@@ -63,15 +41,13 @@ const pricesUnavailable = (): ApiError =>
 
 /** GET currency-prices, GET token-quote {token, fiat_currency} and GET tokens {network}: public market data. */
 export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.tokens, queryParams(tokensQuerySchema), (c) => {
-    const { network } = c.req.valid('query');
-    return c.json(s.market.tokens.list(network).map(storedTokenRef));
-  });
+  route(app, s, marketEndpoints.listTokens, (_c, { query: { network } }) =>
+    s.market.tokens.list(network).map(storedTokenRef),
+  );
 
-  app.get(API.tokenQuote, queryParams(quoteQuerySchema), async (c) => {
+  route(app, s, marketEndpoints.tokenQuote, async (c, { query }) => {
     // The payment page asks for quotes signed out: such calls spend the payer's per-IP budget.
     if (c.get('auth') === null) await limitPayer(c, s, null);
-    const query = c.req.valid('query');
     const data = s.market;
     // An invoice's payment token is also quoted by its id where it is not in the lists (the devnet's USDC and USDT).
     const token = resolveToken(data.tokens, query.token) ?? paymentToken(s, query.token, null);
@@ -96,10 +72,10 @@ export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
       fiat_currency: fiat,
       quote_rate: decimalToString(roundHalfUp(usd.times(rate), PRICE_DECIMALS)),
     };
-    return c.json(body);
+    return body;
   });
 
-  app.get(API.currencyPrices, async (c) => {
+  route(app, s, marketEndpoints.currencyPrices, async () => {
     const rates = await s.market.fiat.currentMany(FIAT_CURRENCIES);
     const body: CurrencyPrices = {
       base: 'USD',
@@ -112,6 +88,6 @@ export function registerMarketRoutes(app: Hono<AppEnv>, s: Services): void {
         };
       }),
     };
-    return c.json(body);
+    return body;
   });
 }

@@ -1,50 +1,11 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import * as v from 'valibot';
-import { API } from '../../shared/api-paths';
-import type { NftItem } from '../../shared/data-types';
-import { authOf, requireUser } from '../auth/guards';
+import { nftEndpoints, type NftItem, type NftOrdering } from '../../shared/contract/nft';
+import { authOf } from '../auth/guards';
 import { nftHoldings, wallets, type NftHoldingRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
-import { queryParams } from '../http/validation';
+import { route } from '../http/route';
 import type { Services } from '../services';
-
-export const NFT_ORDERINGS = [
-  '-created_at',
-  'created_at',
-  'name',
-  '-name',
-  'collection',
-  '-collection',
-  'price',
-  '-price',
-] as const;
-type NftOrdering = (typeof NFT_ORDERINGS)[number];
-
-const oneText = (field: string, max: number) =>
-  v.pipe(
-    v.unknown(),
-    v.check((value) => !Array.isArray(value), `Give one ${field}.`),
-    v.transform((value) => String(value).trim()),
-    v.maxLength(max, `Ensure this field has no more than ${String(max)} characters.`),
-  );
-
-const nftQuerySchema = v.object({
-  ordering: v.optional(
-    v.pipe(oneText('ordering', 20), v.picklist(NFT_ORDERINGS, `Choose one of: ${NFT_ORDERINGS.join(', ')}.`)),
-    '-created_at',
-  ),
-  /** Only this collection (ignoring case). */
-  collection: v.optional(oneText('collection', 200)),
-  /** Only NFTs with at least this many properties (0: all). */
-  properties_number: v.optional(
-    v.pipe(
-      oneText('properties_number', 4),
-      v.regex(/^\d+$/, 'properties_number must be a whole number.'),
-      v.transform(Number),
-    ),
-  ),
-});
 
 const orderBy = (ordering: NftOrdering): SQL[] => {
   const name = sql`lower(${nftHoldings.name})`;
@@ -87,8 +48,7 @@ export function toNftItem(row: NftHoldingRow): NftItem {
 
 /** GET non-fungible-tokens-summary: NFTs the active wallets hold. */
 export function registerNftRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.nonFungibleTokensSummary, requireUser, queryParams(nftQuerySchema), async (c) => {
-    const query = c.req.valid('query');
+  route(app, s, nftEndpoints.nonFungibleTokensSummary, async (c, { query }) => {
     const { user } = authOf(c);
     const filters: SQL[] = [eq(nftHoldings.userId, user.id), eq(wallets.isActive, true)];
     if (query.collection !== undefined && query.collection !== '') {
@@ -103,6 +63,6 @@ export function registerNftRoutes(app: Hono<AppEnv>, s: Services): void {
       .innerJoin(wallets, eq(wallets.id, nftHoldings.walletId))
       .where(and(...filters))
       .orderBy(...orderBy(query.ordering));
-    return c.json(rows.map((row) => toNftItem(row.holding)));
+    return rows.map((row) => toNftItem(row.holding));
   });
 }

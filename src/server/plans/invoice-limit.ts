@@ -1,5 +1,5 @@
 import { and, count, eq, gte, lt } from 'drizzle-orm';
-import type { PlanLimit } from '../../shared/contract/plans';
+import type { PlanLimitOut } from '../../shared/contract/primitives';
 import type { Database } from '../db/database';
 import { invoiceIssues } from '../db/schema';
 import { currentPlan } from './current-plan';
@@ -15,7 +15,7 @@ function yearOf(now: Date): { from: Date; to: Date } {
  * invoices issued in the current UTC calendar year, deleted or not (drafts never issued do not count). GET
  * invoices/limit, POST invoices and sending a draft share it.
  */
-export async function invoiceLimit(db: Database, userId: string, now: Date): Promise<PlanLimit> {
+export async function invoiceLimit(db: Database, userId: string, now: Date): Promise<PlanLimitOut> {
   const { from, to } = yearOf(now);
   const [plan, [row]] = await Promise.all([
     currentPlan(db, userId, now),

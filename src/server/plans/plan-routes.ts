@@ -35,7 +35,7 @@ export const planLimit = (limit: number | null, used: number): PlanLimit => ({
   can_create: limit === null || used < limit,
 });
 
-/** GET subscription-plans and the three limit calls, answered from real counts. */
+/** GET subscription-plans and GET wallets/limit, answered from real counts. */
 export function registerPlanRoutes(app: Hono<AppEnv>, s: Services): void {
   route(app, s, planEndpoints.listPlans, async () => {
     const rows = await s.db.select().from(plans).orderBy(asc(plans.sortOrder));

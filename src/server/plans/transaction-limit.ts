@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PlanLimit } from '../../shared/contract/plans';
+import type { PlanLimitOut } from '../../shared/contract/primitives';
 import type { Database } from '../db/database';
 import { currentPlan } from './current-plan';
 import { executeRows } from '../lib/sql-rows';
@@ -10,7 +10,7 @@ import { executeRows } from '../lib/sql-rows';
  * as soon as any wallet was cut short, even when its stored count equals the limit exactly. Counting stops one
  * past the limit, so a wallet with a million transactions costs no more than one at the limit.
  */
-export async function transactionLimit(db: Database, userId: string, now: Date): Promise<PlanLimit> {
+export async function transactionLimit(db: Database, userId: string, now: Date): Promise<PlanLimitOut> {
   const plan = await currentPlan(db, userId, now);
   const limit = plan.maxNumTransactions;
   const cap = limit === null ? sql`` : sql`limit ${limit + 1}`;

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import * as v from 'valibot';
-import { API } from '../../shared/api-paths';
-import type { PortfolioHistory } from '../../shared/data-types';
+import { portfolioEndpoints, type PortfolioHistory } from '../../shared/contract/portfolio';
 import type { PlanCode } from '../../shared/enums';
 import { Big, decimalToString, fromBaseUnits, toDecimal } from '../../shared/money';
-import { authOf, requireUser } from '../auth/guards';
+import { authOf } from '../auth/guards';
 import type { Database } from '../db/database';
 import { WHOLE_PORTFOLIO_KEY } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
-import { queryParams } from '../http/validation';
+import { route } from '../http/route';
 import { currentPlan } from '../plans/current-plan';
 import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
@@ -19,23 +17,6 @@ import { userHoldings } from '../holdings/holdings';
 
 /** Plans that include the portfolio history (docs/chain-data.md: PLUS; ENTERPRISE has every PLUS feature). */
 export const PREMIUM_PLANS: ReadonlySet<PlanCode> = new Set(['PLUS', 'ENTERPRISE']);
-export const MAX_HISTORY_DAYS = 730;
-
-const historyQuerySchema = v.object({
-  num_days: v.optional(
-    v.pipe(
-      v.unknown(),
-      v.check((value) => !Array.isArray(value), 'Give one num_days.'),
-      v.transform((value) => String(value).trim()),
-      v.regex(/^\d{1,4}$/, 'num_days must be a whole number.'),
-      v.transform(Number),
-      v.minValue(1, 'Ensure num_days is at least 1.'),
-      v.maxValue(MAX_HISTORY_DAYS, `Ensure num_days is at most ${String(MAX_HISTORY_DAYS)}.`),
-    ),
-    '30',
-  ),
-});
-
 const dayBefore = (day: string, days: number): string =>
   utcDay(new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000));
 
@@ -67,8 +48,7 @@ async function dailyTotals(db: Database, userId: string, first: string, last: st
  * rate. Only premium plans get the data points; others get premium_user false and an empty history.
  */
 export function registerPortfolioRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.portfolioValueHistory, requireUser, queryParams(historyQuerySchema), async (c) => {
-    const { num_days: numDays } = c.req.valid('query');
+  route(app, s, portfolioEndpoints.portfolioValueHistory, async (c, { query: { num_days: numDays } }) => {
     const { user } = authOf(c);
     const data = s.market;
     const today = utcDay(s.now());
@@ -85,7 +65,7 @@ export function registerPortfolioRoutes(app: Hono<AppEnv>, s: Services): void {
       premium_user: premium,
       user_bal_sync: sync.user_bal_sync,
     };
-    if (!premium) return c.json(body);
+    if (!premium) return body;
 
     const [snapshots, holdings] = await Promise.all([
       dailyTotals(s.db, user.id, dayBefore(today, numDays - 1), today),
@@ -115,6 +95,6 @@ export function registerPortfolioRoutes(app: Hono<AppEnv>, s: Services): void {
     if (first !== undefined && last !== undefined) {
       body.change_fiat = decimalToString(new Big(last.value_fiat).minus(first.value_fiat));
     }
-    return c.json(body);
+    return body;
   });
 }

@@ -11,7 +11,7 @@ import { contactAddresses, contacts, labels, transactionLabels, transactions, wa
 import { containsPattern } from '../lib/search-text';
 import { userTokens, type UserToken } from './user-tokens';
 import { startOfDay, startOfNextDay } from '../lib/zoned-day';
-import type { TransactionListQuery } from './transaction-query';
+import type { TransactionListQuery } from '../../shared/contract/transactions';
 
 export interface TransactionScope {
   userId: string;

@@ -12,7 +12,7 @@ import { centralisedExchanges, transactions, wallets } from '../db/schema';
 import { executeRows } from '../lib/sql-rows';
 import { allConditions, type ListConditions } from './transaction-filters';
 import { DEEP_OFFSET, monthAnchor, type MonthCountScope } from './transaction-month-counts';
-import type { TransactionOrdering } from './transaction-query';
+import type { TransactionOrdering } from '../../shared/contract/transactions';
 import { listedColumns, ownerJoins, toListedTransaction, type ListedTransaction } from './transaction-view';
 
 export const COUNT_CAP = 1_000;

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/database';
 import { executeRows } from '../lib/sql-rows';
-import type { TransactionListQuery, TransactionOrdering } from './transaction-query';
+import type { TransactionListQuery, TransactionOrdering } from '../../shared/contract/transactions';
 
 /** From this offset on, a plain list reads its page through the month counts. */
 export const DEEP_OFFSET = 1_000;

@@ -1,13 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { API } from '../../shared/api-paths';
-import type { TransactionOut, TransactionPage } from '../../shared/data-types';
-import { patchTransactionSchema } from '../../shared/schemas/transaction';
-import { authOf, requireFullAccess, requireUser } from '../auth/guards';
+import { transactionEndpoints, type TransactionPage } from '../../shared/contract/transactions';
+import { authOf } from '../auth/guards';
 import { transactions } from '../db/schema';
 import { notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
-import { jsonBody, queryParams } from '../http/validation';
+import { route } from '../http/route';
 import { setTransactionLabels } from '../labels/transaction-labels';
 import type { Services } from '../services';
 import { userSyncState } from '../sync/user-sync-state';
@@ -15,7 +13,6 @@ import { isUuid } from '../lib/ids';
 import { allConditions, transactionConditions } from './transaction-filters';
 import { cappedCount, listPage } from './transaction-list';
 import { monthCountScope } from './transaction-month-counts';
-import { transactionListQuerySchema } from './transaction-query';
 import { loadTransactionRows, toTransactionViews } from './transaction-view';
 
 /** The URL of the page after this one: the same query with the offset moved on. */
@@ -26,10 +23,9 @@ function nextPageUrl(publicUrl: string, requestUrl: string, offset: number): str
   return `${publicUrl}${url.pathname}?${params.toString()}`;
 }
 
-/** GET transactions (the user's, filtered and paged) and PATCH transactions/{id} {labels, is_spam}. */
+/** GET transactions (the user's, filtered and paged), GET transactions/limit and PATCH transactions/{id} {labels, is_spam}. */
 export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void {
-  app.get(API.transactions, requireUser, queryParams(transactionListQuerySchema), async (c) => {
-    const query = c.req.valid('query');
+  route(app, s, transactionEndpoints.listTransactions, async (c, { query }) => {
     const { user } = authOf(c);
     const data = s.market;
     // The page and its count need only the filters; the fiat context and sync flags are read meanwhile.
@@ -63,13 +59,13 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
         user_tx_sync: sync.user_tx_sync,
       };
     }
-    return c.json(page);
+    return page;
   });
 
-  app.patch(`${API.transactions}/:id`, requireFullAccess, jsonBody(patchTransactionSchema), async (c) => {
-    const id = c.req.param('id');
+
+  route(app, s, transactionEndpoints.updateTransaction, async (c, { params, body: input }) => {
+    const { id } = params;
     if (!isUuid(id)) throw notFound();
-    const input = c.req.valid('json');
     const { user } = authOf(c);
     const data = s.market;
     await s.db.transaction(async (tx) => {
@@ -87,6 +83,7 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
     if (rows.length === 0) throw notFound();
     const fiat = await data.fiat.context(user.fiatCurrency);
     const [view] = await toTransactionViews({ db: s.db, now: s.now, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
-    return c.json(view satisfies TransactionOut | undefined);
+    if (view === undefined) throw notFound();
+    return view;
   });
 }

@@ -5,7 +5,7 @@
  * and the payment label.
  */
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
-import type { TransactionOut } from '../../shared/data-types';
+import type { TransactionOut } from '../../shared/contract/transactions';
 import { EVM_NETWORKS, type Exchange, type Network } from '../../shared/enums';
 import { fromBaseUnits, type Big } from '../../shared/money';
 import { contactsForAddresses } from '../contacts/contact-addresses';

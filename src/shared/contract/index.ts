@@ -7,27 +7,43 @@ import { addressEndpoints } from './addresses';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
 import { contactEndpoints } from './contacts';
+import { documentEndpoints } from './documents';
 import type { Endpoint } from './endpoint';
 import { exchangeEndpoints } from './exchanges';
 import { ftcEndpoints } from './ftc';
+import { holdingsEndpoints } from './holdings';
+import { invoiceEndpoints } from './invoices';
 import { labelEndpoints } from './labels';
+import { marketEndpoints } from './market';
+import { nftEndpoints } from './nft';
 import { paymentEndpoints } from './payments';
 import { planEndpoints } from './plans';
+import { portfolioEndpoints } from './portfolio';
+import { reportEndpoints } from './reports';
 import { searchEndpoints } from './search';
+import { transactionEndpoints } from './transactions';
 import { userEndpoints } from './users';
 import { walletEndpoints } from './wallets';
 
 export const API_CONTRACT = {
-  ...contactEndpoints,
   ...authEndpoints,
   ...userEndpoints,
   ...addressEndpoints,
   ...planEndpoints,
   ...billingEndpoints,
   ...searchEndpoints,
-  ...labelEndpoints,
   ...walletEndpoints,
   ...exchangeEndpoints,
+  ...contactEndpoints,
+  ...labelEndpoints,
+  ...holdingsEndpoints,
+  ...nftEndpoints,
+  ...portfolioEndpoints,
+  ...marketEndpoints,
+  ...transactionEndpoints,
+  ...documentEndpoints,
+  ...reportEndpoints,
+  ...invoiceEndpoints,
   ...paymentEndpoints,
   ...ftcEndpoints,
 } as const satisfies Record<string, Endpoint>;

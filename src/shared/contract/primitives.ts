@@ -30,16 +30,76 @@ export const labelColor = v.picklist(LABEL_COLORS);
 /** A label as every answer that carries labels writes it. */
 export const labelOut = v.object({ id: v.string(), name: v.string(), color: labelColor });
 
-/** A token as holdings and transactions name it. */
+/** How many values one list query parameter may carry. */
+export const MAX_LIST_ITEMS = 50;
+
+/** One value of a query parameter (a repeated one is refused), trimmed. */
+export const single = (field: string) =>
+  v.pipe(
+    v.unknown(),
+    v.check((value) => !Array.isArray(value), `Give one ${field}.`),
+    v.transform((value) => String(value).trim()),
+  );
+
+/** A whole-number query parameter between `min` and `max`; `fallback` when absent. */
+export const wholeNumber = (field: string, min: number, max: number, fallback: number) =>
+  v.optional(
+    v.pipe(
+      single(field),
+      v.regex(/^\d{1,9}$/, `${field} must be a whole number.`),
+      v.transform(Number),
+      v.minValue(min, `Ensure ${field} is at least ${String(min)}.`),
+      v.maxValue(max, `Ensure ${field} is at most ${String(max)}.`),
+    ),
+    String(fallback),
+  );
+
+/** A list query parameter given as repeated keys (`state=DUE&state=PAID`), comma-separated, or both; blanks dropped. */
+export const list = <T extends string>(field: string, item: v.GenericSchema<string, T>) =>
+  v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((value) =>
+        (Array.isArray(value) ? value : [value])
+          .flatMap((entry) => String(entry).split(','))
+          .map((entry) => entry.trim())
+          .filter((entry) => entry !== ''),
+      ),
+      v.maxLength(MAX_LIST_ITEMS, `Give at most ${String(MAX_LIST_ITEMS)} ${field}.`),
+      v.array(item),
+    ),
+    [],
+  );
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Whether a text can be a row id (a UUID). */
+export const isUuid = (id: string): boolean => UUID.test(id);
+
+/** A plan limit (GET wallets/limit, invoices/limit, transactions/limit): a null limit means unlimited. */
+export const planLimitOut = v.object({ limit: v.nullable(v.number()), count: v.number(), can_create: v.boolean() });
+export type PlanLimitOut = v.InferOutput<typeof planLimitOut>;
+
+/** A token as the data answers refer to it; `address` is null for a chain's native coin. */
 export const tokenRefOut = v.object({
   id: v.string(),
   symbol: v.string(),
   name: v.string(),
   image_url: v.nullable(v.string()),
-  /** Contract address; null for a chain's native coin. */
   address: v.nullable(v.string()),
   decimals: v.number(),
   network: v.nullable(network),
 });
-/** One holding of a wallet, an exchange account or the portfolio: the amount and its value in the user's fiat. */
+export type TokenRefOut = v.InferOutput<typeof tokenRefOut>;
+export type LabelOut = v.InferOutput<typeof labelOut>;
+
+/** A token held, with its amount (scaled) and value in the user's fiat currency. */
 export const walletTokenOut = v.object({ token: tokenRefOut, amount: decimal, value_fiat: v.nullable(decimal) });
+export type WalletTokenOut = v.InferOutput<typeof walletTokenOut>;
+
+/** `download=true` answers a file as an attachment, `false` (the default) shows it inline. */
+export const downloadQuery = v.object({
+  download: v.optional(
+    v.pipe(single('download'), v.toLowerCase(), v.picklist(['true', 'false'], 'download must be true or false.')),
+    'false',
+  ),
+});

@@ -1,4 +1,4 @@
-import type { TransactionOut } from '../../../src/shared/data-types';
+import type { TransactionOut } from '../../../src/shared/contract/transactions';
 
 /** A plain incoming ETH transfer as GET transactions lists it; `overrides` change any field. */
 export function transactionOut(overrides: Partial<TransactionOut> = {}): TransactionOut {

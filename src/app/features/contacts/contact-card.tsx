@@ -1,4 +1,5 @@
-import type { ContactOut, LabelOut } from '../../../shared/data-types';
+import type { ContactOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { CardMenu } from '../../components/card-menu';
 import { shortAddress } from '../../lib/format';

@@ -4,7 +4,8 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { contactEndpoints } from '../../../shared/contract/contacts';
-import type { ContactOut, LabelOut } from '../../../shared/data-types';
+import type { ContactOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
 import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { isLastLabelChange, newerLabelChangePending } from '../labels';

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import type { ContactOut, LabelOut } from '../../../shared/data-types';
+import type { ContactOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
 import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../lib/online';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { Dialog } from '../../components/dialog';
 import { toast } from '../../lib/toast';
 import { requireOnline } from '../../lib/network-actions';

@@ -4,8 +4,10 @@
  * Both need the network; each document is asked on its own, so some may fail while others succeed.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { DocumentOut } from '../../../shared/document-types';
+import { documentEndpoints } from '../../../shared/contract/documents';
+import { pathOf } from '../../../shared/contract/endpoint';
+import { reportEndpoints } from '../../../shared/contract/reports';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { api, nonFieldErrorText } from '../../lib/api-client';
 import { downloadFile } from './document-exports';
 import { refreshAfterDocumentChange } from './documents-queries';
@@ -52,7 +54,7 @@ export function partialDeleteText(outcome: BulkOutcome, tab: 'invoice' | 'report
 /** Deletes the documents one by one, then asks every documents list again. */
 export async function deleteDocuments(client: QueryClient, documents: readonly DocumentOut[]): Promise<BulkOutcome> {
   const outcome = await runForEach(documents, async (document) => {
-    await api.del<undefined>(API.document(document.id), { silent: true });
+    await api.call(documentEndpoints.deleteDocument, { params: { id: document.id }, silent: true });
   });
   await refreshAfterDocumentChange(client);
   return outcome;
@@ -71,6 +73,6 @@ export function exportDocumentsCsv(
   download: (url: string, fileName: string) => Promise<boolean> = (url, fileName) => downloadFile(url, fileName, { silent: true }),
 ): Promise<BulkOutcome> {
   return runForEach(documents, async (document) => {
-    if (!(await download(API.documentExportCsv(document.id), csvFileName(document)))) throw new Error('The CSV export failed.');
+    if (!(await download(pathOf(reportEndpoints.reportCsv.path, { id: document.id }), csvFileName(document)))) throw new Error('The CSV export failed.');
   });
 }

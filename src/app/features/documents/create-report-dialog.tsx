@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { CREATABLE_REPORT_KINDS, type CreatableReportKind, type DocumentKind } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';

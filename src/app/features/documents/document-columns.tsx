@@ -1,5 +1,5 @@
 /** The columns of the invoice and report lists (docs/documents.md). */
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { PaymentStatusNote } from '../invoices';
 import type { DocumentColumn } from './document-table';
 import {

@@ -1,4 +1,4 @@
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { Dialog } from '../../components/dialog';
 
 interface DocumentDeleteDialogProps {

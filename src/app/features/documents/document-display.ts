@@ -1,6 +1,6 @@
 /** How document rows read (docs/documents.md invoice states and badges). */
 import dayjs from 'dayjs';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { DOCUMENT_KIND_LABELS, type InvoiceState } from '../../../shared/enums';
 import { formatFiat } from '../../lib/fiat';
 

@@ -3,8 +3,10 @@
  * documents/{id}/export_csv downloaded as a file, invoices/{id}/pdf?download=true) and the rule for
  * accounting-software reports: their actions open the report's link, or say it cannot be shown.
  */
-import { API } from '../../../shared/api-paths';
-import type { DocumentOut } from '../../../shared/document-types';
+import { pathOf } from '../../../shared/contract/endpoint';
+import { invoiceEndpoints } from '../../../shared/contract/invoices';
+import { reportEndpoints } from '../../../shared/contract/reports';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { MESSAGES } from '../../../shared/messages';
 import { buildUrl } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
@@ -95,12 +97,15 @@ export async function downloadFile(url: string, fallbackName: string, { silent =
 /** Export as CSV: GET documents/{id}/export_csv (report rows, or an invoice's items and totals). */
 export function exportDocumentCsv(document: DocumentOut): Promise<boolean> {
   if (openQuickbooksReport(document)) return Promise.resolve(false);
-  return downloadFile(API.documentExportCsv(document.id), `${document.name || 'document'}.csv`);
+  return downloadFile(pathOf(reportEndpoints.reportCsv.path, { id: document.id }), `${document.name || 'document'}.csv`);
 }
 
 /** The PDF download URL: invoices/{id}/pdf for an invoice, documents/{id}/pdf for a report. */
 export function documentPdfUrl(document: Pick<DocumentOut, 'id' | 'kind' | 'invoice'>): string {
-  const path = document.kind === 'INVOICE' && document.invoice !== null ? API.invoicePdf(document.invoice.id) : API.documentPdf(document.id);
+  const path =
+    document.kind === 'INVOICE' && document.invoice !== null
+      ? pathOf(invoiceEndpoints.invoicePdf.path, { id: document.invoice.id })
+      : pathOf(reportEndpoints.reportPdf.path, { id: document.id });
   return buildUrl(path, { download: true });
 }
 

@@ -5,11 +5,12 @@
  * docs/documents.md (lib/day-rollover.ts) moves it.
  */
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES, type DocumentKind, type FiatCurrency, type InvoiceState } from '../../../shared/enums';
+import type { DocumentOrdering } from '../../../shared/contract/documents';
 import { hasDateFormat, isRealDay } from '../../lib/date-range-rules';
 import type { DocumentListParams, DocumentTab } from './document-keys';
 
 /** Sort choices of the invoice list (docs/documents.md): newest, price ascending, price descending. */
-export const INVOICE_ORDERINGS = ['-created_at', 'total_amount', '-total_amount'] as const;
+export const INVOICE_ORDERINGS = ['-created_at', 'total_amount', '-total_amount'] as const satisfies readonly DocumentOrdering[];
 export type InvoiceOrdering = (typeof INVOICE_ORDERINGS)[number];
 
 export const INVOICE_ORDERING_LABELS: Record<InvoiceOrdering, string> = {
@@ -128,18 +129,16 @@ export function hasActiveDocumentFilters(filters: DocumentFilters, tab: Document
  * the cached list; all states checked sends none; an amount sort is followed by newest first.
  */
 export function documentListParams(tab: DocumentTab, filters: DocumentFilters, search?: string): DocumentListParams {
-  const params: DocumentListParams =
-    tab === 'invoice'
-      ? { tab, ordering: filters.invoice.ordering, kind: ['INVOICE'] }
-      : { tab, ordering: '-created_at', kind: [...REPORT_KINDS.filter((kind) => filters.report.kinds.includes(kind))] };
+  const kinds = tab === 'invoice' ? ['INVOICE'] : REPORT_KINDS.filter((kind) => filters.report.kinds.includes(kind));
+  const ordering: DocumentOrdering = tab === 'invoice' ? filters.invoice.ordering : '-created_at';
+  const params: DocumentListParams = { tab, ordering, kind: kinds.length > 0 ? kinds : tab === 'invoice' ? ['INVOICE'] : [...REPORT_KINDS] };
   if (tab === 'invoice') {
     const { states, currency, labels } = filters.invoice;
-    if (params.ordering !== '-created_at') params.aditional_ordering = '-created_at';
+    if (ordering !== '-created_at') params.aditional_ordering = '-created_at';
     if (states.length > 0 && states.length < INVOICE_STATES.length) params.state = [...states].sort();
     if (currency !== '') params.currency = currency;
     if (labels.length > 0) params.labels = [...labels].sort().join(',');
   }
-  if (params.kind.length === 0) params.kind = tab === 'invoice' ? ['INVOICE'] : [...REPORT_KINDS];
   if (filters.start_date !== '' && filters.end_date !== '') {
     params.created_at_after = filters.start_date;
     params.created_at_before = filters.end_date;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SelectAllBox, SelectBox } from './bulk-select-boxes';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { CardMenu, type CardMenuItem } from '../../components/card-menu';
 import { Spinner } from '../../components/spinner';
 import { useWideTable } from '../../components/use-wide-table';

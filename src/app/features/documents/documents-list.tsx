@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import type { CardMenuItem } from '../../components/card-menu';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../lib/online';

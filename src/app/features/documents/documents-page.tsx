@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { MESSAGES } from '../../../shared/messages';
 import type { CardMenuItem } from '../../components/card-menu';
 import { useCurrentUser } from '../../lib/session';

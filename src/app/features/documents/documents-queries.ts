@@ -4,9 +4,10 @@
  * lost connection survives a reload and is sent once; a report create carries an Idempotency-Key.
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { DocumentOut, DocumentPage } from '../../../shared/document-types';
-import { api, nonFieldErrorText, type QueryParams } from '../../lib/api-client';
+import type { QueryOf } from '../../../shared/contract/endpoint';
+import { documentEndpoints, type DocumentOut, type DocumentPage } from '../../../shared/contract/documents';
+import { invoiceEndpoints } from '../../../shared/contract/invoices';
+import { api, nonFieldErrorText } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
 import { alreadyAnnounced } from '../contacts';
@@ -30,7 +31,10 @@ export function listParams(tab: DocumentTab, filters: DocumentFilters = defaultD
 }
 
 /** The query string of one page: limit, offset and the list's parameters (kind and state repeated). */
-export function documentPageQuery(params: DocumentListParams, offset: number): QueryParams {
+export function documentPageQuery(
+  params: DocumentListParams,
+  offset: number,
+): QueryOf<typeof documentEndpoints.listDocuments> {
   const { tab: _tab, ...query } = params;
   return { limit: DOCUMENTS_PAGE_SIZE, offset, ...query };
 }
@@ -45,7 +49,7 @@ export function nextDocumentOffset(lastPage: DocumentPage, pages: readonly Docum
 export function documentsInfiniteQuery(params: DocumentListParams, enabled = true) {
   return infiniteQueryOptions({
     queryKey: documentKeys.list(params),
-    queryFn: ({ pageParam, signal }) => api.get<DocumentPage>(API.documents, documentPageQuery(params, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api.call(documentEndpoints.listDocuments, { query: documentPageQuery(params, pageParam), signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage, pages) => nextDocumentOffset(lastPage, pages),
     enabled,
@@ -57,7 +61,10 @@ export function firstDocumentQuery(enabled = true) {
   return queryOptions({
     queryKey: documentKeys.first,
     queryFn: async ({ signal }) => {
-      const page = await api.get<DocumentPage>(API.documents, { ordering: 'created_at', limit: 1, offset: 0 }, { signal });
+      const page = await api.call(documentEndpoints.listDocuments, {
+        query: { ordering: 'created_at', limit: 1, offset: 0 },
+        signal,
+      });
       return page.results[0]?.created_at ?? null;
     },
     enabled,
@@ -106,14 +113,17 @@ export function refreshAfterDocumentChange(client: QueryClient): Promise<unknown
 export function createReportDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: CreateReportVariables) =>
-      api.post<DocumentOut>(API.documents, variables.body, { headers: idempotencyHeaders(variables.idempotencyKey) }),
+      api.call(documentEndpoints.createReport, {
+        body: variables.body,
+        headers: idempotencyHeaders(variables.idempotencyKey),
+      }),
     onSettled: () => refreshAfterDocumentChange(client),
   };
 }
 
 export function updateReportDefaults(client: QueryClient) {
   return {
-    mutationFn: (variables: UpdateReportVariables) => api.patch<DocumentOut>(API.document(variables.id), variables.body),
+    mutationFn: (variables: UpdateReportVariables) => api.call(documentEndpoints.updateReport, { params: { id: variables.id }, body: variables.body }),
     onSuccess: (document: DocumentOut) => {
       updateLists(client, (rows) => rows.map((row) => (row.id === document.id ? document : row)));
     },
@@ -124,11 +134,9 @@ export function updateReportDefaults(client: QueryClient) {
 export function deleteDocumentDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: DeleteDocumentVariables) =>
-      api.del<undefined>(
-        variables.kind === 'invoice' && variables.invoiceId !== null
-          ? API.invoice(variables.invoiceId)
-          : API.document(variables.id),
-      ),
+      variables.kind === 'invoice' && variables.invoiceId !== null
+        ? api.call(invoiceEndpoints.deleteInvoice, { params: { id: variables.invoiceId } })
+        : api.call(documentEndpoints.deleteDocument, { params: { id: variables.id } }),
     onMutate: async (variables: DeleteDocumentVariables): Promise<{ previous: ListSnapshot }> => {
       await client.cancelQueries({ queryKey: documentKeys.lists });
       const previous = client.getQueriesData<InfiniteData<DocumentPage>>({ queryKey: documentKeys.lists });

@@ -2,8 +2,9 @@
  * What POST documents receives for a report (docs/reports.md): choosing no account or every wallet sends no
  * `wallets` (all wallets), choosing exchange accounts only sends `wallets: []`, and `cex` names the exchanges.
  */
+import type { documentEndpoints, DocumentOut } from '../../../shared/contract/documents';
+import type { BodyOf } from '../../../shared/contract/endpoint';
 import type { CreatableReportKind } from '../../../shared/enums';
-import type { DocumentOut } from '../../../shared/document-types';
 
 /** The accounts ticked in the form. */
 export interface AccountSelection {
@@ -17,24 +18,11 @@ export interface AccountsOwned {
   cexIds: readonly string[];
 }
 
-export interface ReportAccountsBody {
-  wallets?: string[];
-  cex: string[];
-}
-
-export interface ReportBody extends ReportAccountsBody {
-  name: string;
-  kind: CreatableReportKind;
-  start_date: string;
-  end_date: string;
-}
+export type ReportBody = BodyOf<typeof documentEndpoints.createReport>;
+export type ReportAccountsBody = Pick<ReportBody, 'wallets' | 'cex'>;
 
 /** PATCH documents/{id}: kind and accounts are locked once the report exists. */
-export interface ReportPatchBody {
-  name: string;
-  start_date: string;
-  end_date: string;
-}
+export type ReportPatchBody = BodyOf<typeof documentEndpoints.updateReport>;
 
 /** Only ids the user still owns, once each, in the owned order. */
 function kept(chosen: readonly string[], owned: readonly string[]): string[] {

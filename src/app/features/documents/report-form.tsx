@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import type { ExchangeAccount } from '../../../shared/contract/exchanges';
 import type { WalletOut } from '../../../shared/contract/wallets';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { CREATABLE_REPORT_KINDS, DOCUMENT_KIND_LABELS, type CreatableReportKind } from '../../../shared/enums';
 import { ApiError, nonFieldErrorText } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';

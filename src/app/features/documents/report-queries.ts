@@ -4,13 +4,12 @@
  * 'documents', so any documents change (documentKeys.all) asks them again.
  */
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { DocumentOut } from '../../../shared/document-types';
-import type { HoldingsReportRow, ReportPage, TransactionReportRow } from '../../../shared/report-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
+import { REPORT_PAGE_SIZE, reportEndpoints, type ReportPage } from '../../../shared/contract/reports';
 import { api } from '../../lib/api-client';
 
 /** Report rows are shown 10 at a time (docs/documents.md page sizes). */
-export const REPORT_PAGE_SIZE = 10;
+export { REPORT_PAGE_SIZE } from '../../../shared/contract/reports';
 
 export type ReportRowsKind = 'holdings' | 'transactions';
 
@@ -35,22 +34,26 @@ export function flattenReportRows<T>(data: InfiniteData<ReportPage<T>> | undefin
   return data ? data.pages.flatMap((page) => page.results) : [];
 }
 
-function rowsQuery<T>(id: string, kind: ReportRowsKind, path: string, enabled: boolean) {
+/** GET documents/{id}/transactions, 10 at a time. */
+export function reportTransactionsQuery(id: string, enabled = true) {
   return infiniteQueryOptions({
-    queryKey: reportKeys.rows(id, kind),
-    queryFn: ({ pageParam, signal }) => api.get<ReportPage<T>>(path, { limit: REPORT_PAGE_SIZE, offset: pageParam }, { signal }),
+    queryKey: reportKeys.rows(id, 'transactions'),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(reportEndpoints.reportTransactions, { params: { id }, query: { limit: REPORT_PAGE_SIZE, offset: pageParam }, signal }),
     initialPageParam: 0,
-    getNextPageParam: (lastPage: ReportPage<T>, pages: ReportPage<T>[]) => nextReportOffset(lastPage, pages),
+    getNextPageParam: (lastPage, pages) => nextReportOffset(lastPage, pages),
     enabled,
   });
 }
 
-/** GET documents/{id}/transactions, 10 at a time. */
-export function reportTransactionsQuery(id: string, enabled = true) {
-  return rowsQuery<TransactionReportRow>(id, 'transactions', API.documentTransactions(id), enabled);
-}
-
 /** GET documents/{id}/holdings, 10 at a time. */
 export function reportHoldingsQuery(id: string, enabled = true) {
-  return rowsQuery<HoldingsReportRow>(id, 'holdings', API.documentHoldings(id), enabled);
+  return infiniteQueryOptions({
+    queryKey: reportKeys.rows(id, 'holdings'),
+    queryFn: ({ pageParam, signal }) =>
+      api.call(reportEndpoints.reportHoldings, { params: { id }, query: { limit: REPORT_PAGE_SIZE, offset: pageParam }, signal }),
+    initialPageParam: 0,
+    getNextPageParam: (lastPage, pages) => nextReportOffset(lastPage, pages),
+    enabled,
+  });
 }

@@ -1,8 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { itinGroups, reportDateTime } from '../../../shared/report-format';
-import type { HoldingsReportRow, TransactionReportRow } from '../../../shared/report-types';
+import type { HoldingsReportRow, TransactionReportRow } from '../../../shared/contract/reports';
 import { Spinner } from '../../components/spinner';
 import { useInfiniteScroll } from '../../components/use-infinite-scroll';
 import { shortAddress } from '../../lib/format';

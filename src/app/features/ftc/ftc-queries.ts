@@ -2,8 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { BodyOf } from '../../../shared/contract/endpoint';
 import { ftcEndpoints } from '../../../shared/contract/ftc';
 import { KYC_POLL_MS } from '../../../shared/schemas/ftc';
-import { API } from '../../../shared/api-paths';
-import type { DocumentPage } from '../../../shared/document-types';
+import { documentEndpoints } from '../../../shared/contract/documents';
 import { api } from '../../lib/api-client';
 import { openFtcInvoiceChoices } from './ftc-review';
 
@@ -28,11 +27,10 @@ export function openFtcInvoicesQuery() {
   return queryOptions({
     queryKey: ftcKeys.openInvoices,
     queryFn: async ({ signal }) => {
-      const page = await api.get<DocumentPage>(
-        API.documents,
-        { kind: ['INVOICE'], state: ['DUE', 'EXPIRED', 'PROCESSING'], ordering: '-created_at', limit: 100, offset: 0 },
-        { signal },
-      );
+      const page = await api.call(documentEndpoints.listDocuments, {
+        query: { kind: ['INVOICE'], state: ['DUE', 'EXPIRED', 'PROCESSING'], ordering: '-created_at', limit: 100, offset: 0 },
+        signal,
+      });
       return openFtcInvoiceChoices(page.results);
     },
   });

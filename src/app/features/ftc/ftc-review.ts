@@ -2,7 +2,7 @@
  * How the owner's review list shows a euro bank transfer that named no invoice it could pay, and which invoices it
  * may be assigned to (docs/fiat-to-crypto.md, "Transfers to review").
  */
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { invoiceMoneyText } from '../../../shared/invoice-display';
 import { Big } from '../../../shared/money';
 import type { FtcTransferOut } from '../../../shared/contract/ftc';

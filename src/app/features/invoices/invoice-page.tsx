@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, type MouseEvent } from 'react';
-import type { InvoiceOut } from '../../../shared/document-types';
+import type { InvoiceOut } from '../../../shared/contract/invoices';
 import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { toast } from '../../lib/toast';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { InvoiceOut } from '../../../shared/document-types';
+import type { InvoiceOut } from '../../../shared/contract/invoices';
 import { invoiceMoneyText } from '../../../shared/invoice-display';
 import { formatAmount } from '../../../shared/money';
 import type { PaymentOut } from '../../../shared/contract/payments';

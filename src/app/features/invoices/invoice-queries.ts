@@ -3,8 +3,7 @@
  * so an invoice seen before opens offline.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { InvoiceOut } from '../../../shared/document-types';
+import { invoiceEndpoints, type InvoiceOut } from '../../../shared/contract/invoices';
 import { api, NetworkError } from '../../lib/api-client';
 
 export const invoiceKeys = {
@@ -15,7 +14,8 @@ export const invoiceKeys = {
 export function invoiceQuery(id: string) {
   return queryOptions({
     queryKey: invoiceKeys.detail(id),
-    queryFn: ({ signal }) => api.get<InvoiceOut>(API.invoice(id), undefined, { signal }),
+    // The invoice page is the owner's: their answer is the whole invoice (others get the public one).
+    queryFn: async ({ signal }) => (await api.call(invoiceEndpoints.getInvoice, { params: { id }, signal })) as InvoiceOut,
   });
 }
 

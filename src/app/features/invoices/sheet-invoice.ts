@@ -1,4 +1,4 @@
-import type { InvoiceOut } from '../../../shared/document-types';
+import type { InvoiceOut } from '../../../shared/contract/invoices';
 import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 
 /** What the invoice sheet shows: the owner's invoice, or the public one a payer reads. */

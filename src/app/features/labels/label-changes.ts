@@ -10,7 +10,7 @@
  */
 import { useMutationState, type QueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { LabelOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
 
 export interface LabelChange {
   /** The contact or transaction. */

@@ -1,4 +1,4 @@
-import type { LabelOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
 import { LABEL_SWATCHES } from './label-colors';
 import styles from './labels.module.css';
 

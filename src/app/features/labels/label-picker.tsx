@@ -1,6 +1,6 @@
 import { useMutation, useMutationState, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { LabelOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
 import { LABEL_COLORS, type LabelColor } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
 import { Tooltip } from '../../components/tooltip';

@@ -5,9 +5,10 @@
  * from the payload (docs/invoices.md), the server then keeps it a DRAFT.
  */
 import type { User } from '../../../shared/api-types';
-import type { InvoiceOut } from '../../../shared/document-types';
+import type { InvoiceOut } from '../../../shared/contract/invoices';
 import type { FiatCurrency, InvoiceTemplate } from '../../../shared/enums';
 import { FTC_CURRENCY } from '../../../shared/invoice-rules';
+import type { InvoiceInput } from '../../../shared/schemas/invoice';
 import { itemDraftFromOut, itemDraftsToBody, type InvoiceItemDraft } from './invoice-item-draft';
 
 export const OWNER_FIELDS = [
@@ -147,37 +148,8 @@ export function withIssuedAt(values: InvoiceFormValues, issuedAt: string): Invoi
   return { ...values, issued_at: issuedAt, expires_at: keepDue ? values.expires_at : '' };
 }
 
-/** What POST invoices takes (src/shared/schemas/invoice.ts), as the form sends it. */
-export interface InvoiceBody {
-  name: string;
-  kind: InvoiceTemplate;
-  number: string;
-  vendor: string;
-  project_name: string;
-  covering_period: string;
-  state?: 'DRAFT' | 'DUE';
-  issued_at: string | null;
-  expires_at: string | null;
-  fiat_currency: FiatCurrency;
-  message: string;
-  contact: string | null;
-  owner: OwnerDraft | null;
-  wallet: string | null;
-  token: string | null;
-  is_ftc: boolean;
-  download_only: boolean;
-  attachments: AttachmentDraft[];
-  items: {
-    name: string;
-    description: string;
-    quantity: string;
-    unit_price: string;
-    discount: string;
-    discount_is_percent: boolean;
-    tax: string;
-    tax_is_percent: boolean;
-  }[];
-}
+/** What POST invoices takes (src/shared/schemas/invoice.ts), every field as the form sends it; `state` is sent when saving or sending. */
+export type InvoiceBody = Omit<InvoiceInput, 'state'> & Partial<Pick<InvoiceInput, 'state'>>;
 
 const orNull = (text: string): string | null => (text.trim() === '' ? null : text.trim());
 /** An empty adjustment means none: '0'. */

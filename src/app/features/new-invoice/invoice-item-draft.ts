@@ -3,7 +3,7 @@
  * text of its input, so half-typed values ('', '1.', '.5') live in the draft and the totals stay exact decimal
  * strings (src/shared/money.ts; never a JS number).
  */
-import type { InvoiceItemOut } from '../../../shared/document-types';
+import type { InvoiceItemOut } from '../../../shared/contract/invoices';
 import { INVOICE_MESSAGES, invoiceTotalsWithFee, itemErrors, type InvoiceTotalsOut } from '../../../shared/invoice-rules';
 import { Big, invoiceItemTotals, roundInvoice, type InvoiceItemInput, type InvoiceItemTotals } from '../../../shared/money';
 

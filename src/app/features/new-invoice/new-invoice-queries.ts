@@ -3,9 +3,8 @@
  * amount and the 10 USDT minimum, POST invoices (with an Idempotency-Key per submit) and PATCH invoices/{id}.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { TokenQuote, TokenRefOut } from '../../../shared/data-types';
-import type { InvoiceOut } from '../../../shared/document-types';
+import { marketEndpoints } from '../../../shared/contract/market';
+import { invoiceEndpoints, type InvoiceOut } from '../../../shared/contract/invoices';
 import { INVOICE_PAYMENT_TOKENS, type FiatCurrency, type Network } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
 import { idempotencyHeaders } from '../../lib/idempotency-key';
@@ -18,7 +17,7 @@ export function paymentTokensQuery(network: Network | null) {
   return queryOptions({
     queryKey: ['tokens', network] as const,
     queryFn: async ({ signal }) =>
-      (await api.get<TokenRefOut[]>(API.tokens, { network: network ?? undefined }, { signal })).filter((token) =>
+      (await api.call(marketEndpoints.listTokens, { query: { network }, signal })).filter((token) =>
         isPaymentSymbol(token.symbol.toUpperCase()),
       ),
     enabled: network !== null,
@@ -30,7 +29,7 @@ export function paymentTokensQuery(network: Network | null) {
 export function tokenQuoteQuery(token: string, fiat: FiatCurrency, enabled = true) {
   return queryOptions({
     queryKey: ['token-quote', token, fiat] as const,
-    queryFn: ({ signal }) => api.get<TokenQuote>(API.tokenQuote, { token, fiat_currency: fiat }, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(marketEndpoints.tokenQuote, { query: { token, fiat_currency: fiat }, signal, silent: true }),
     enabled,
     staleTime: 60 * 1000,
     retry: false,
@@ -46,6 +45,6 @@ export interface SaveInvoiceVariables {
 
 /** POST invoices or PATCH invoices/{id}; errors are the caller's to tell (silent client). */
 export function saveInvoice({ invoiceId, body, idempotencyKey }: SaveInvoiceVariables): Promise<InvoiceOut> {
-  if (invoiceId !== undefined) return api.patch<InvoiceOut>(API.invoice(invoiceId), body, { silent: true });
-  return api.post<InvoiceOut>(API.invoices, body, { silent: true, headers: idempotencyHeaders(idempotencyKey) });
+  if (invoiceId !== undefined) return api.call(invoiceEndpoints.updateInvoice, { params: { id: invoiceId }, body, silent: true });
+  return api.call(invoiceEndpoints.createInvoice, { body, silent: true, headers: idempotencyHeaders(idempotencyKey) });
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { InvoiceOut } from '../../../shared/document-types';
+import type { InvoiceOut } from '../../../shared/contract/invoices';
 import { INVOICE_MESSAGES } from '../../../shared/invoice-rules';
 import { MESSAGES } from '../../../shared/messages';
 import { ApiError, NetworkError } from '../../lib/api-client';

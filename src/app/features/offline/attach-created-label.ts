@@ -5,7 +5,8 @@
  * is added to it as one more label change, queued behind the others of its kind.
  */
 import { onlineManager, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import type { ContactOut, LabelOut, TransactionPage } from '../../../shared/data-types';
+import type { ContactOut, LabelOut } from '../../../shared/data-types';
+import type { TransactionPage } from '../../../shared/contract/transactions';
 import { contactKeys, contactMutationKeys } from '../contacts';
 import { latestLabelSets, type LabelChange, type LabelTarget } from '../labels';
 import { transactionKeys, transactionMutationKeys } from '../transactions';

@@ -1,7 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { Page } from '../../../shared/api-types';
-import type { FungibleTokenSummaryRow } from '../../../shared/data-types';
+import { holdingsEndpoints } from '../../../shared/contract/holdings';
 import type { FiatCurrency } from '../../../shared/enums';
 import { Dialog } from '../../components/dialog';
 import { Spinner } from '../../components/spinner';
@@ -15,11 +13,7 @@ export function fungibleAllQuery() {
   return infiniteQueryOptions({
     queryKey: overviewKeys.fungibleAll,
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<FungibleTokenSummaryRow>>(
-        API.fungibleTokensSummary,
-        { page: pageParam, size: FUNGIBLE_PAGE_SIZE },
-        { signal },
-      ),
+      api.call(holdingsEndpoints.fungibleTokensSummary, { query: { page: pageParam, size: FUNGIBLE_PAGE_SIZE }, signal }),
     initialPageParam: 1,
     getNextPageParam: (last, _pages, lastPage) => (last.next ? lastPage + 1 : undefined),
   });

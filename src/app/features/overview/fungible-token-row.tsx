@@ -1,4 +1,4 @@
-import type { FungibleTokenSummaryRow } from '../../../shared/data-types';
+import type { FungibleTokenSummaryRow } from '../../../shared/contract/holdings';
 import type { FiatCurrency } from '../../../shared/enums';
 import { Big } from '../../../shared/money';
 import { formatFiat, formatFiatChange, formatTokenAmount } from '../../lib/fiat';

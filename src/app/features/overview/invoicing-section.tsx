@@ -6,7 +6,7 @@ import { Spinner } from '../../components/spinner';
 import { UpgradeDialog } from '../../components/upgrade-dialog';
 import { formatFiat } from '../../lib/fiat';
 import { dashboardDocumentsQuery } from './overview-queries';
-import type { DocumentOut } from '../../../shared/document-types';
+import type { DocumentOut } from '../../../shared/contract/documents';
 import { useCreateInvoice } from './use-create-invoice';
 import styles from './overview.module.css';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
-import type { TransactionOut } from '../../../shared/data-types';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { Spinner } from '../../components/spinner';
 import { activityAmountText, formatFiat } from '../../lib/fiat';
 import { DATA_POLL_MS, useLivePolling } from '../../lib/live-polling';

@@ -3,7 +3,8 @@
  * properties_number slider from 0, off, to the largest number of properties among the user's NFTs). The server
  * filters; the same rules run here on the full cached list, so the list answers at once and offline.
  */
-import type { NftItem } from '../../../shared/data-types';
+import type { QueryOf } from '../../../shared/contract/endpoint';
+import type { NftItem, nftEndpoints, NftOrdering } from '../../../shared/contract/nft';
 import { toDecimal, type Big } from '../../../shared/money';
 
 export const NFT_ORDERINGS = [
@@ -15,8 +16,8 @@ export const NFT_ORDERINGS = [
   { value: '-collection', label: 'Collection Z–A' },
   { value: '-price', label: 'Price high to low' },
   { value: 'price', label: 'Price low to high' },
-] as const;
-export type NftOrdering = (typeof NFT_ORDERINGS)[number]['value'];
+] as const satisfies readonly { value: NftOrdering; label: string }[];
+export type { NftOrdering } from '../../../shared/contract/nft';
 
 export interface NftFilter {
   ordering: NftOrdering;
@@ -33,8 +34,8 @@ export function isNftOrdering(value: string): value is NftOrdering {
 }
 
 /** The query of GET non-fungible-tokens-summary: the ordering always, the filters only when on. */
-export function nftListParams(filter: NftFilter): Record<string, string | number> {
-  const params: Record<string, string | number> = { ordering: filter.ordering };
+export function nftListParams(filter: NftFilter): QueryOf<typeof nftEndpoints.nonFungibleTokensSummary> {
+  const params: QueryOf<typeof nftEndpoints.nonFungibleTokensSummary> = { ordering: filter.ordering };
   if (filter.collection !== '') params.collection = filter.collection;
   if (filter.minProperties > 0) params.properties_number = filter.minProperties;
   return params;

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { useEffect, useId, useRef, useState } from 'react';
-import type { NftItem } from '../../../shared/data-types';
+import type { NftItem } from '../../../shared/contract/nft';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { formatAmount, toDecimal } from '../../../shared/money';
 import eggImage from './egg.svg';

@@ -1,15 +1,10 @@
 /** Query-options factories of the dashboard (docs/overview.md, docs/data-model.md), one per call. */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { Page } from '../../../shared/api-types';
-import type {
-  Balances,
-  FungibleTokenSummaryRow,
-  NftItem,
-  PortfolioHistory,
-  TransactionPage,
-} from '../../../shared/data-types';
-import type { DocumentOut, DocumentPage } from '../../../shared/document-types';
+import { holdingsEndpoints } from '../../../shared/contract/holdings';
+import { nftEndpoints, type NftItem } from '../../../shared/contract/nft';
+import { portfolioEndpoints } from '../../../shared/contract/portfolio';
+import { transactionEndpoints } from '../../../shared/contract/transactions';
+import { documentEndpoints, type DocumentOut } from '../../../shared/contract/documents';
 import type { InvoiceState } from '../../../shared/enums';
 import { api } from '../../lib/api-client';
 import { DATA_POLL_MS } from '../../lib/live-polling';
@@ -41,7 +36,7 @@ export const overviewKeys = {
 export function balancesQuery() {
   return queryOptions({
     queryKey: overviewKeys.balances,
-    queryFn: ({ signal }) => api.get<Balances>(API.balances, undefined, { signal }),
+    queryFn: ({ signal }) => api.call(holdingsEndpoints.balances, { signal }),
     // Polled data is stale once a poll is due, so a reconnect after that long asks again at once.
     staleTime: DATA_POLL_MS,
   });
@@ -52,22 +47,8 @@ export function fungibleTopQuery() {
   return queryOptions({
     queryKey: overviewKeys.fungibleTop,
     queryFn: ({ signal }) =>
-      api.get<Page<FungibleTokenSummaryRow>>(
-        API.fungibleTokensSummary,
-        { page: 1, size: FUNGIBLE_PAGE_SIZE },
-        { signal },
-      ),
+      api.call(holdingsEndpoints.fungibleTokensSummary, { query: { page: 1, size: FUNGIBLE_PAGE_SIZE }, signal }),
   });
-}
-
-/** A list answer that may come bare or as a page. */
-export function asList<T>(body: T[] | Page<T> | { results?: T[]; count?: number } | null | undefined): {
-  results: T[];
-  count: number;
-} {
-  if (Array.isArray(body)) return { results: body, count: body.length };
-  const results = body?.results ?? [];
-  return { results, count: typeof body?.count === 'number' ? body.count : results.length };
 }
 
 /** GET non-fungible-tokens-summary, newest first; the dashboard previews 5. */
@@ -75,12 +56,8 @@ export function nftPreviewQuery() {
   return queryOptions({
     queryKey: overviewKeys.nfts,
     queryFn: async ({ signal }): Promise<NftSummary> => {
-      const body = await api.get<NftItem[] | Page<NftItem>>(
-        API.nonFungibleTokensSummary,
-        { ordering: '-created_at' },
-        { signal },
-      );
-      return asList(body);
+      const items = await api.call(nftEndpoints.nonFungibleTokensSummary, { query: { ordering: '-created_at' }, signal });
+      return { results: items, count: items.length };
     },
   });
 }
@@ -89,12 +66,8 @@ export function nftPreviewQuery() {
 export function nftListQuery(filter: NftFilter) {
   return queryOptions({
     queryKey: overviewKeys.nftList(filter),
-    queryFn: async ({ signal }): Promise<NftItem[]> => {
-      const body = await api.get<NftItem[] | Page<NftItem>>(API.nonFungibleTokensSummary, nftListParams(filter), {
-        signal,
-      });
-      return asList(body).results;
-    },
+    queryFn: ({ signal }): Promise<NftItem[]> =>
+      api.call(nftEndpoints.nonFungibleTokensSummary, { query: nftListParams(filter), signal }),
   });
 }
 
@@ -102,7 +75,7 @@ export function nftListQuery(filter: NftFilter) {
 export function portfolioHistoryQuery(numDays: PortfolioInterval) {
   return queryOptions({
     queryKey: overviewKeys.portfolio(numDays),
-    queryFn: ({ signal }) => api.get<PortfolioHistory>(API.portfolioValueHistory, { num_days: numDays }, { signal }),
+    queryFn: ({ signal }) => api.call(portfolioEndpoints.portfolioValueHistory, { query: { num_days: numDays }, signal }),
     staleTime: DATA_POLL_MS,
   });
 }
@@ -112,11 +85,10 @@ export function latestTransactionsQuery() {
   return queryOptions({
     queryKey: overviewKeys.latestTransactions,
     queryFn: ({ signal }) =>
-      api.get<TransactionPage>(
-        API.transactions,
-        { limit: LAST_ACTIVITY_SIZE, offset: 0, ordering: '-created_at' },
-        { signal },
-      ),
+      api.call(transactionEndpoints.listTransactions, {
+        query: { limit: LAST_ACTIVITY_SIZE, offset: 0, ordering: '-created_at' },
+        signal,
+      }),
     staleTime: DATA_POLL_MS,
   });
 }
@@ -126,11 +98,10 @@ export function dashboardDocumentsQuery(state: InvoiceState) {
   return queryOptions({
     queryKey: overviewKeys.dashboardDocuments(state),
     queryFn: async ({ signal }): Promise<DocumentOut[]> => {
-      const page = await api.get<DocumentPage>(
-        API.documents,
-        { limit: DASHBOARD_DOCUMENTS_PER_STATE, offset: 0, ordering: '-created_at', kind: 'INVOICE', state },
-        { signal },
-      );
+      const page = await api.call(documentEndpoints.listDocuments, {
+        query: { limit: DASHBOARD_DOCUMENTS_PER_STATE, offset: 0, ordering: '-created_at', kind: 'INVOICE', state },
+        signal,
+      });
       return page.results.slice(0, DASHBOARD_DOCUMENTS_PER_STATE);
     },
   });

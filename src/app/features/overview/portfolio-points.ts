@@ -1,5 +1,5 @@
 /** Portfolio history data points as chart points (unix seconds, plain numbers only for drawing). */
-import type { PortfolioHistory } from '../../../shared/data-types';
+import type { PortfolioHistory } from '../../../shared/contract/portfolio';
 import type { TimePoint } from '../charts';
 
 export function portfolioPoints(history: Pick<PortfolioHistory, 'data_points'>): TimePoint[] {

@@ -4,9 +4,8 @@
  * under the invoice's owner and the e-mail to the owner. None of them needs a signed-in user.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
 import { labelEndpoints } from '../../../shared/contract/labels';
-import type { TokenQuote } from '../../../shared/data-types';
+import { marketEndpoints } from '../../../shared/contract/market';
 import type { FiatCurrency } from '../../../shared/enums';
 import { paymentEndpoints, type PaymentStatusOut, type PublicInvoiceOut } from '../../../shared/contract/payments';
 import type { BodyOf } from '../../../shared/contract/endpoint';
@@ -50,7 +49,7 @@ export function paymentStatusQuery(id: string) {
 export function paymentQuoteQuery(token: string, fiat: FiatCurrency) {
   return queryOptions({
     queryKey: payInvoiceKeys.quote(token, fiat),
-    queryFn: ({ signal }) => api.get<TokenQuote>(API.tokenQuote, { token, fiat_currency: fiat }, { signal, silent: true }),
+    queryFn: ({ signal }) => api.call(marketEndpoints.tokenQuote, { query: { token, fiat_currency: fiat }, signal, silent: true }),
     staleTime: QUOTE_REFRESH_MS,
     refetchInterval: QUOTE_REFRESH_MS,
     refetchIntervalInBackground: true,

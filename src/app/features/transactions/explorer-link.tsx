@@ -1,4 +1,4 @@
-import type { TransactionOut } from '../../../shared/data-types';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { Tooltip } from '../../components/tooltip';
 import { EXPLORER_NAMES, explorerTxUrl } from './explorer-links';
 import styles from './transactions.module.css';

@@ -1,7 +1,7 @@
 /** The token filter's choices: tokens held now, tokens seen in the loaded rows, and the chosen ones. */
 import { queryOptions } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import type { Balances, TransactionOut } from '../../../shared/data-types';
+import { holdingsEndpoints } from '../../../shared/contract/holdings';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { api } from '../../lib/api-client';
 
 /** Symbols held now (GET balances). */
@@ -9,7 +9,7 @@ export function heldSymbolsQuery(enabled = true) {
   return queryOptions({
     queryKey: ['balances', 'symbols'] as const,
     queryFn: async ({ signal }) => {
-      const balances = await api.get<Balances>(API.balances, undefined, { signal });
+      const balances = await api.call(holdingsEndpoints.balances, { signal });
       return balances.tokens.map((item) => item.token.symbol);
     },
     enabled,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TransactionOut } from '../../../shared/data-types';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { NETWORK_LABELS } from '../../../shared/enums';
 import { formatAmount } from '../../../shared/money';
 import { shortAddress } from '../../lib/format';

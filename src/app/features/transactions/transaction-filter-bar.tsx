@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { TransactionOut } from '../../../shared/data-types';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { LabelChip, labelsQuery } from '../labels';
 import { DateRangeFields } from '../../components/date-range-fields';
 import type { AppliedRange, DateBounds } from '../../lib/date-range-rules';

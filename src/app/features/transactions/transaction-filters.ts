@@ -2,11 +2,13 @@
  * The transaction list's filters and sort (docs/transactions.md), saved in localStorage under
  * `transactions_filters` (docs/transactions.md) and turned into the GET transactions query (docs/transactions.md).
  */
-import type { QueryParams } from '../../lib/api-client';
+import type { QueryOf } from '../../../shared/contract/endpoint';
+import {
+  TRANSACTION_ORDERINGS,
+  type TransactionOrdering,
+  type transactionEndpoints,
+} from '../../../shared/contract/transactions';
 import { hasDateFormat, isRealDay } from '../../lib/date-range-rules';
-
-export const TRANSACTION_ORDERINGS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
-export type TransactionOrdering = (typeof TRANSACTION_ORDERINGS)[number];
 
 export interface TransactionFilters {
   /** yyyy-MM-dd or '' (no date filter); both set or both empty once applied. */
@@ -69,14 +71,8 @@ export function hasActiveFilters(filters: TransactionFilters): boolean {
   return filters.start_date !== '' || filters.tokens.length > 0 || filters.labels.length > 0;
 }
 
-export interface TransactionListParams {
-  ordering: TransactionOrdering;
-  labels?: string;
-  token__in?: string;
-  created_at_after?: string;
-  created_at_before?: string;
-  search?: string;
-}
+/** The query of GET transactions. */
+export type TransactionListParams = QueryOf<typeof transactionEndpoints.listTransactions>;
 
 /**
  * The query of GET transactions for these filters (without paging). Lists are comma-separated, and sorted so
@@ -96,7 +92,7 @@ export function listParams(filters: TransactionFilters, search: string | undefin
 }
 
 /** The page at `offset` of a list (limit 10). */
-export function pageQuery(params: TransactionListParams, offset: number): QueryParams {
+export function pageQuery(params: TransactionListParams, offset: number): TransactionListParams {
   return { ...params, limit: TRANSACTIONS_PAGE_SIZE, offset };
 }
 

@@ -1,6 +1,6 @@
 /** Display texts of a transaction row and its details (docs/transactions.md formats). */
 import dayjs from 'dayjs';
-import type { TransactionOut } from '../../../shared/data-types';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { EXCHANGES, FIAT_SYMBOLS, type FiatCurrency, type Network } from '../../../shared/enums';
 import { directionSign, formatAmount } from '../../../shared/money';
 

@@ -3,9 +3,9 @@
  * transactions/{id}, GET transactions/limit).
  */
 import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { API } from '../../../shared/api-paths';
-import { planEndpoints, type PlanLimit } from '../../../shared/contract/plans';
-import type { LabelOut, TransactionOut, TransactionPage } from '../../../shared/data-types';
+import { planEndpoints } from '../../../shared/contract/plans';
+import type { LabelOut, PlanLimitOut } from '../../../shared/contract/primitives';
+import { transactionEndpoints, type TransactionOut, type TransactionPage } from '../../../shared/contract/transactions';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { isLastLabelChange, newerLabelChangePending } from '../labels';
@@ -27,7 +27,7 @@ export function nextPageOffset(lastPage: TransactionPage, pages: readonly Transa
 export function transactionsInfiniteQuery(params: TransactionListParams, enabled = true) {
   return infiniteQueryOptions({
     queryKey: transactionKeys.list(params),
-    queryFn: ({ pageParam, signal }) => api.get<TransactionPage>(API.transactions, pageQuery(params, pageParam), { signal }),
+    queryFn: ({ pageParam, signal }) => api.call(transactionEndpoints.listTransactions, { query: pageQuery(params, pageParam), signal }),
     initialPageParam: 0,
     getNextPageParam: (lastPage, pages) => nextPageOffset(lastPage, pages),
     enabled,
@@ -39,11 +39,10 @@ export function firstTransactionQuery(enabled = true) {
   return queryOptions({
     queryKey: transactionKeys.first,
     queryFn: async ({ signal }) => {
-      const page = await api.get<TransactionPage>(
-        API.transactions,
-        { ordering: 'created_at', limit: 1, offset: 0 },
-        { signal },
-      );
+      const page = await api.call(transactionEndpoints.listTransactions, {
+        query: { ordering: 'created_at', limit: 1, offset: 0 },
+        signal,
+      });
       return page.results[0]?.created_at ?? null;
     },
     enabled,
@@ -95,7 +94,10 @@ export function setTransactionLabelsDefaults(client: QueryClient) {
     // Shown at once, lists fetched again after the last one (see label-changes.ts); registered with the
     // transaction-labels scope (mutation-defaults.ts), so sent one after another.
     mutationFn: (variables: SetTransactionLabelsVariables) =>
-      api.patch<TransactionOut>(API.transaction(variables.id), { labels: variables.labels.map((label) => label.id) }),
+      api.call(transactionEndpoints.updateTransaction, {
+        params: { id: variables.id },
+        body: { labels: variables.labels.map((label) => label.id) },
+      }),
     onMutate: async (variables: SetTransactionLabelsVariables): Promise<{ previous: ListSnapshot }> => {
       await client.cancelQueries({ queryKey: transactionKeys.lists });
       const previous = client.getQueriesData<InfiniteData<TransactionPage>>({ queryKey: transactionKeys.lists });
@@ -128,6 +130,6 @@ export function setTransactionLabelsDefaults(client: QueryClient) {
 }
 
 /** Whether the plan's transaction limit dialog should open (docs/transactions.md: plan forbids more, list reached the limit). */
-export function reachedTransactionLimit(limit: Pick<PlanLimit, 'limit' | 'can_create'> | undefined, loaded: number): boolean {
+export function reachedTransactionLimit(limit: Pick<PlanLimitOut, 'limit' | 'can_create'> | undefined, loaded: number): boolean {
   return limit !== undefined && !limit.can_create && limit.limit !== null && loaded >= limit.limit;
 }

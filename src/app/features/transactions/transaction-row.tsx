@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import type { LabelOut, TransactionOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { LabelChips, LabelPicker } from '../labels';
 import { ExplorerLink } from './explorer-link';
 import { TransactionDetails } from './transaction-details';

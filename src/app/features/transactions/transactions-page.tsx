@@ -3,7 +3,8 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import type { User } from '../../../shared/api-types';
-import type { LabelOut, TransactionOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
+import type { TransactionOut } from '../../../shared/contract/transactions';
 import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import { useOnline } from '../../lib/online';

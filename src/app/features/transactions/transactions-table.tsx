@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { LabelOut, TransactionOut } from '../../../shared/data-types';
+import type { LabelOut } from '../../../shared/contract/primitives';
+import type { TransactionOut, TransactionOrdering } from '../../../shared/contract/transactions';
 import { Spinner } from '../../components/spinner';
-import { nextOrdering, sortState, type TransactionOrdering } from './transaction-filters';
+import { nextOrdering, sortState } from './transaction-filters';
 import { TransactionRow } from './transaction-row';
 import styles from './transactions.module.css';
 import { useWideTable } from '../../components/use-wide-table';

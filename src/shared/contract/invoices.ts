@@ -1,0 +1,126 @@
+/** Invoices (docs/invoices.md): create, read, edit, delete, the PDF and the plan limit. */
+import * as v from 'valibot';
+import { INVOICE_STATES, INVOICE_TEMPLATES } from '../enums';
+import { invoiceSchema, patchInvoiceSchema } from '../schemas/invoice';
+import { endpoint } from './endpoint';
+import { publicInvoiceOut } from './payments';
+import { decimal, downloadQuery, fiatCurrency, network, timestamp } from './primitives';
+
+export const invoiceItemOut = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.string(),
+  /** Decimals computed with 5 decimals. */
+  quantity: decimal,
+  unit_price: decimal,
+  discount: decimal,
+  discount_is_percent: v.boolean(),
+  tax: decimal,
+  tax_is_percent: v.boolean(),
+  total_amount: decimal,
+});
+export type InvoiceItemOut = v.InferOutput<typeof invoiceItemOut>;
+
+export const invoiceOwnerOut = v.object({
+  first_name: v.string(),
+  last_name: v.string(),
+  email: v.string(),
+  company: v.string(),
+  address_line1: v.string(),
+  address_line2: v.string(),
+  city: v.string(),
+  postal_code: v.string(),
+  country: v.string(),
+  bank_name: v.string(),
+  bank_account: v.string(),
+  iban: v.string(),
+  clearing_number: v.string(),
+  swift: v.string(),
+  tax_number: v.string(),
+});
+export type InvoiceOwnerOut = v.InferOutput<typeof invoiceOwnerOut>;
+
+export const invoiceContactOut = v.object({
+  id: v.string(),
+  first_name: v.string(),
+  last_name: v.string(),
+  company: v.string(),
+  email: v.string(),
+  address_line1: v.string(),
+  address_line2: v.string(),
+  country: v.string(),
+  city: v.string(),
+  postal_code: v.string(),
+  tax_number: v.string(),
+});
+export type InvoiceContactOut = v.InferOutput<typeof invoiceContactOut>;
+
+export const invoiceTokenOut = v.object({ id: v.string(), symbol: v.string(), name: v.string(), image_url: v.string() });
+export type InvoiceTokenOut = v.InferOutput<typeof invoiceTokenOut>;
+
+export const invoiceOut = v.object({
+  id: v.string(),
+  document_id: v.string(),
+  name: v.string(),
+  number: v.string(),
+  vendor: v.string(),
+  project_name: v.string(),
+  covering_period: v.string(),
+  kind: v.picklist(INVOICE_TEMPLATES),
+  state: v.picklist(INVOICE_STATES),
+  /** yyyy-MM-dd, or null on a draft without dates. */
+  issued_at: v.nullable(v.string()),
+  expires_at: v.nullable(v.string()),
+  created_at: timestamp,
+  /** Whole days from today (UTC) to expires_at; null without a due date. */
+  days_to_expire: v.nullable(v.number()),
+  fiat_currency: fiatCurrency,
+  message: v.string(),
+  contact: v.nullable(invoiceContactOut),
+  owner: v.nullable(invoiceOwnerOut),
+  wallet: v.nullable(v.object({ id: v.nullable(v.string()), network, address: v.string() })),
+  token: v.nullable(invoiceTokenOut),
+  contract_address: v.nullable(v.string()),
+  items: v.array(invoiceItemOut),
+  attachments: v.array(v.object({ name: v.string(), data: v.string() })),
+  is_ftc: v.boolean(),
+  ftc: v.nullable(
+    v.object({
+      bank_uuid: v.string(),
+      bank_iban: v.string(),
+      bank_bic: v.string(),
+      payment_ref: v.string(),
+      kyc: v.string(),
+      amount_received: v.optional(v.string()),
+    }),
+  ),
+  download_only: v.boolean(),
+  total_amount: decimal,
+  total_tax_amount: decimal,
+  total_base_amount: decimal,
+  total_tax_percentage: decimal,
+  value_fiat: v.nullable(decimal),
+});
+export type InvoiceOut = v.InferOutput<typeof invoiceOut>;
+
+export const invoiceEndpoints = {
+  /** An Idempotency-Key header makes a repeated create answer the first one. */
+  createInvoice: endpoint({ method: 'POST', path: '/api/invoices', access: 'full', body: invoiceSchema, response: invoiceOut }),
+  /** The owner reads the whole invoice; anyone else (signed out too) the public invoice of an issued one. */
+  getInvoice: endpoint({
+    method: 'GET',
+    path: '/api/invoices/:id',
+    access: 'public',
+    response: v.union([invoiceOut, publicInvoiceOut]),
+  }),
+  updateInvoice: endpoint({
+    method: 'PATCH',
+    path: '/api/invoices/:id',
+    access: 'full',
+    body: patchInvoiceSchema,
+    response: invoiceOut,
+  }),
+  deleteInvoice: endpoint({ method: 'DELETE', path: '/api/invoices/:id', access: 'full' }),
+  /** A PDF file: the owner's in every state, anyone else's once issued. */
+  invoicePdf: endpoint({ method: 'GET', path: '/api/invoices/:id/pdf', access: 'public', query: downloadQuery }),
+} as const;
