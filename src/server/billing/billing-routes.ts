@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { billingEndpoints } from '../../shared/contract/billing';
 import { BILLING_MESSAGES } from '../../shared/schemas/billing';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import type { AppEnv } from '../http/app-env';
 import { fieldError, nonFieldError } from '../http/api-error';
 import { route } from '../http/route';

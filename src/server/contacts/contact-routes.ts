@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { contactEndpoints } from '../../shared/contract/contacts';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';

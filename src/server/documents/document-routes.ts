@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { documentEndpoints, type DocumentPage } from '../../shared/contract/documents';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 import { isUuid } from '../lib/ids';
 import { notFound } from '../http/api-error';

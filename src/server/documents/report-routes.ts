@@ -12,7 +12,7 @@ import {
   type ReportPdfData,
   type TransactionReportRow,
 } from '../../shared/contract/reports';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import type { DocumentRow } from '../db/schema';
 import { nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { exchangeEndpoints } from '../../shared/contract/exchanges';
 import type { Exchange } from '../../shared/enums';
 import type { CreateExchangeInput } from '../../shared/schemas/exchange';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { SecretBoxError } from '../crypto/secret-box';
 import { isUuid } from '../lib/ids';
 import { centralisedExchanges } from '../db/schema';

@@ -16,7 +16,7 @@ import {
   type FtcUpdateOut,
 } from '../../shared/contract/ftc';
 import { FTC_MESSAGES, isBirthDateBefore } from '../../shared/schemas/ftc';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { consumeRateLimit } from '../auth/rate-limit';
 import { isUuid } from '../lib/ids';
 import { ftcProfiles, ftcTransfers, wallets, type FtcProfileRow } from '../db/schema';

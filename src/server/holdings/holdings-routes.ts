@@ -6,7 +6,7 @@ import {
   type FungibleTokensSummaryPage,
 } from '../../shared/contract/holdings';
 import { fromBaseUnits } from '../../shared/money';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';
 import type { Services } from '../services';

@@ -12,7 +12,7 @@ import type {
   ParsedQueryOf,
   ResponseOf,
 } from '../../shared/contract/endpoint';
-import { requireFullAccess, requireUser } from '../auth/guards';
+import { requireFullAccess, requireUser } from './guards';
 import type { Services } from '../services';
 import type { AppEnv } from './app-env';
 import { jsonBody, queryParams } from './validation';

@@ -3,7 +3,7 @@ import { invoiceEndpoints } from '../../shared/contract/invoices';
 import type { InvoiceState } from '../../shared/enums';
 import { INVOICE_MESSAGES } from '../../shared/invoice-rules';
 import type { InvoiceInput } from '../../shared/schemas/invoice';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { paymentEndpoints, type InvoicePaymentsOut, type ReviewPaymentOut } from '../../shared/contract/payments';
 import { fromBaseUnits } from '../../shared/money';
 import type { PaymentClaimMethod } from '../../shared/schemas/payment';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { isUuid } from '../lib/ids';
 import { invoicePayments, invoices, paymentClaims, users } from '../db/schema';
 import { fieldError, nonFieldError, notFound } from '../http/api-error';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { labelEndpoints } from '../../shared/contract/labels';
-import { authOf, requireFullAccess } from '../auth/guards';
+import { authOf, requireFullAccess } from '../http/guards';
 import { idempotencyKeyOf, replayHeaders } from '../lib/idempotency-key';
 import { fieldError, notFound } from '../http/api-error';
 import { limitPayer } from '../payments/pay-rate-limit';

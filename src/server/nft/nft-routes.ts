@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { nftEndpoints, type NftItem, type NftOrdering } from '../../shared/contract/nft';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { nftHoldings, wallets, type NftHoldingRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';

@@ -2,7 +2,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { planEndpoints, type PlanLimit, type PricingPlan, type SubscriptionPlans } from '../../shared/contract/plans';
 import { walletEndpoints } from '../../shared/contract/wallets';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { centralisedExchanges, plans, wallets, type PlanRow } from '../db/schema';
 import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';

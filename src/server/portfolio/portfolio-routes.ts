@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { portfolioEndpoints, type PortfolioHistory } from '../../shared/contract/portfolio';
 import type { PlanCode } from '../../shared/enums';
 import { Big, decimalToString, fromBaseUnits, toDecimal } from '../../shared/money';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import type { Database } from '../db/database';
 import { WHOLE_PORTFOLIO_KEY } from '../db/schema';
 import type { AppEnv } from '../http/app-env';

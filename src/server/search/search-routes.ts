@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { searchEndpoints } from '../../shared/contract/search';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';
 import type { Services } from '../services';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { transactionEndpoints, type TransactionPage } from '../../shared/contract/transactions';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { transactions } from '../db/schema';
 import { notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

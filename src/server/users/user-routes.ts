@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { userEndpoints, type UserOut } from '../../shared/contract/users';
 import type { PatchUserInput } from '../../shared/schemas/user';
 import { endSession } from '../auth/session';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { endBillingOf } from '../billing/end-billing';
 import { users, type NewUserRow, type UserRow } from '../db/schema';
 import { fieldError, notAuthenticated } from '../http/api-error';

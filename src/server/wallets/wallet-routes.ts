@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { normalizeAddress } from '../../shared/address-validation';
 import { walletEndpoints, type WalletOut } from '../../shared/contract/wallets';
 import { NETWORK_LABELS } from '../../shared/enums';
-import { authOf } from '../auth/guards';
+import { authOf } from '../http/guards';
 import { documents, documentWallets, wallets } from '../db/schema';
 import { fieldError, notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';

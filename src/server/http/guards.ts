@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv, AuthState } from '../http/app-env';
-import { forbidden, notAuthenticated } from '../http/api-error';
+import type { AppEnv, AuthState } from './app-env';
+import { forbidden, notAuthenticated } from './api-error';
 import type { Context } from 'hono';
 
 /** 401 without a valid session. */
