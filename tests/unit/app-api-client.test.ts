@@ -4,7 +4,6 @@ import { addressEndpoints } from '../../src/shared/contract/addresses';
 import { authEndpoints } from '../../src/shared/contract/auth';
 import { userEndpoints } from '../../src/shared/contract/users';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
-import { pathOf } from '../../src/shared/contract/endpoint';
 import { MESSAGES } from '../../src/shared/messages';
 import {
   ApiError,
@@ -53,7 +52,7 @@ describe('api client', () => {
 
   it('GETs JSON with query parameters and same-origin cookies', async () => {
     fetchMock.mockResolvedValueOnce(json(200, [{ id: 'w1' }]));
-    const result = await client().get<{ id: string }[]>(walletEndpoints.listWallets.path, { ordering: 'name', search: undefined });
+    const result = await client().call(walletEndpoints.listWallets, { query: { ordering: 'name', search: undefined } });
     expect(result).toEqual([{ id: 'w1' }]);
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/wallets?ordering=name');
@@ -64,7 +63,7 @@ describe('api client', () => {
 
   it('sends the CSRF cookie as a header on every non-GET', async () => {
     fetchMock.mockResolvedValueOnce(json(200, { id: 'w1', is_active: false }));
-    await client().patch(pathOf(walletEndpoints.updateWallet.path, { id: 'w1' }), { is_active: false });
+    await client().call(walletEndpoints.updateWallet, { params: { id: 'w1' }, body: { is_active: false } });
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/wallets/w1');
     expect(init?.method).toBe('PATCH');
@@ -81,7 +80,7 @@ describe('api client', () => {
       return Promise.resolve(json(200, { csrf_token: 'fresh' }));
     });
     fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
-    const result = await client().post(authEndpoints.logout.path);
+    const result = await client().call(authEndpoints.logout, {});
     expect(result).toBeUndefined();
     expect(fetchMock.mock.calls.map((call) => call[0])).toEqual([API.csrf, authEndpoints.logout.path]);
     expect((fetchMock.mock.calls[1]?.[1]?.headers as Record<string, string>)[CSRF_HEADER]).toBe('fresh');
@@ -95,26 +94,26 @@ describe('api client', () => {
         return Promise.resolve(json(200, { csrf_token: 'token-2' }));
       })
       .mockResolvedValueOnce(json(200, { ok: true }));
-    await expect(client().post('/api/x', {})).resolves.toEqual({ ok: true });
+    await expect(client().call(userEndpoints.updateUser, { body: {} })).resolves.toEqual({ ok: true });
     expect((fetchMock.mock.calls[2]?.[1]?.headers as Record<string, string>)[CSRF_HEADER]).toBe('token-2');
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('no response: toasts the network problem and throws NetworkError', async () => {
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    await expect(client().get(userEndpoints.getUser.path)).rejects.toBeInstanceOf(NetworkError);
+    await expect(client().call(userEndpoints.getUser, {})).rejects.toBeInstanceOf(NetworkError);
     expect(notify).toHaveBeenCalledWith(MESSAGES.networkProblem, 'error');
   });
 
   it('an aborted request is rethrown without a toast', async () => {
     fetchMock.mockRejectedValueOnce(new DOMException('aborted', 'AbortError'));
-    await expect(client().get(userEndpoints.getUser.path)).rejects.toMatchObject({ name: 'AbortError' });
+    await expect(client().call(userEndpoints.getUser, {})).rejects.toMatchObject({ name: 'AbortError' });
     expect(notify).not.toHaveBeenCalled();
   });
 
   it('401 toasts "You were logged out" and signs out', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { detail: 'Authentication credentials were not provided.' }));
-    const error = await client().get(userEndpoints.getUser.path).catch((caught: unknown) => caught);
+    const error = await client().call(userEndpoints.getUser, {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(401);
     expect(notify).toHaveBeenCalledWith(MESSAGES.loggedOut, 'error');
@@ -123,7 +122,7 @@ describe('api client', () => {
 
   it('401 with silent401 (sign-in calls) neither toasts nor signs out', async () => {
     fetchMock.mockResolvedValueOnce(json(401, { detail: 'nope' }));
-    await expect(client().post(authEndpoints.loginDemo.path, { address: 'x' }, { silent401: true })).rejects.toBeInstanceOf(ApiError);
+    await expect(client().call(authEndpoints.loginDemo, { body: { address: 'x' }, silent401: true })).rejects.toBeInstanceOf(ApiError);
     expect(notify).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
@@ -131,20 +130,20 @@ describe('api client', () => {
   it('401 without a stored user is only passed to the caller', async () => {
     signedIn = false;
     fetchMock.mockResolvedValueOnce(json(401, { detail: 'nope' }));
-    await expect(client().get(userEndpoints.getUser.path)).rejects.toBeInstanceOf(ApiError);
+    await expect(client().call(userEndpoints.getUser, {})).rejects.toBeInstanceOf(ApiError);
     expect(notify).not.toHaveBeenCalled();
     expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('403 toasts the logged-in-only text', async () => {
     fetchMock.mockResolvedValueOnce(json(403, { detail: 'This feature is available only for logged in users' }));
-    await expect(client().patch(userEndpoints.updateUser.path, { first_name: 'A' })).rejects.toMatchObject({ status: 403 });
+    await expect(client().call(userEndpoints.updateUser, { body: { first_name: 'A' } })).rejects.toMatchObject({ status: 403 });
     expect(notify).toHaveBeenCalledWith(MESSAGES.forbidden, 'error');
   });
 
   it('500 toasts the server error text', async () => {
     fetchMock.mockResolvedValueOnce(json(500, { detail: 'Unexpected server error occurred' }));
-    await expect(client().get(authEndpoints.publicConfig.path)).rejects.toMatchObject({ status: 500 });
+    await expect(client().call(authEndpoints.publicConfig, {})).rejects.toMatchObject({ status: 500 });
     expect(notify).toHaveBeenCalledWith(MESSAGES.serverError, 'error');
   });
 
@@ -153,7 +152,7 @@ describe('api client', () => {
       json(400, { address: ['Provided address is invalid'], non_field_errors: ['A', 'B'] }),
     );
     const error = await client()
-      .post(addressEndpoints.validateAddress.path, { address: 'x', network: 'ALL' })
+      .call(addressEndpoints.validateAddress, { body: { address: 'x', network: 'ALL' } })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).fieldErrors).toEqual({ address: ['Provided address is invalid'], non_field_errors: ['A', 'B'] });
@@ -163,7 +162,7 @@ describe('api client', () => {
 
   it('other statuses go to the caller with their detail', async () => {
     fetchMock.mockResolvedValueOnce(json(404, { detail: 'Not found.' }));
-    const error = await client().get(pathOf(walletEndpoints.updateWallet.path, { id: 'nope' })).catch((caught: unknown) => caught);
+    const error = await client().call(walletEndpoints.updateWallet, { params: { id: 'nope' }, body: {} }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ status: 404, detail: 'Not found.' });
     expect(notify).not.toHaveBeenCalled();
   });

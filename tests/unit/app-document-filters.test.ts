@@ -1,3 +1,4 @@
+import { pathOf } from '../../src/shared/contract/endpoint';
 import { describe, expect, it } from 'vitest';
 import type { DocumentOut } from '../../src/shared/contract/documents';
 import { INVOICE_STATES } from '../../src/shared/enums';
@@ -199,7 +200,8 @@ describe('bulk actions (docs/documents.md)', () => {
 
   it('downloads each CSV from its export path and counts the ones that failed', async () => {
     const asked: [string, string][] = [];
-    const outcome = await exportDocumentsCsv([doc('a', 'Q1'), doc('b', 'Q2')], (url, fileName) => {
+    const outcome = await exportDocumentsCsv([doc('a', 'Q1'), doc('b', 'Q2')], (target, fileName) => {
+      const url = pathOf(target.endpoint.path, target.params);
       asked.push([url, fileName]);
       return Promise.resolve(url.includes('/b/') === false);
     });

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentOut } from '../../src/shared/contract/documents';
 import type { ReportPage } from '../../src/shared/contract/reports';
+import { pathOf } from '../../src/shared/contract/endpoint';
+import { buildUrl } from '../../src/app/lib/api-client';
 import {
-  documentPdfUrl,
+  documentPdfTarget,
   fileNameFromDisposition,
   openQuickbooksReport,
 } from '../../src/app/features/documents/document-exports';
@@ -42,9 +44,10 @@ describe('document exports', () => {
   });
 
   it('downloads a report PDF from documents/{id}/pdf and an invoice PDF from invoices/{id}/pdf', () => {
-    expect(documentPdfUrl(report())).toBe('/api/documents/d1/pdf?download=true');
+    const url = (target: ReturnType<typeof documentPdfTarget>) => buildUrl(pathOf(target.endpoint.path, target.params), target.query);
+    expect(url(documentPdfTarget(report()))).toBe('/api/documents/d1/pdf?download=true');
     const invoice = { id: 'i9' } as DocumentOut['invoice'];
-    expect(documentPdfUrl(report({ kind: 'INVOICE', invoice }))).toBe('/api/invoices/i9/pdf?download=true');
+    expect(url(documentPdfTarget(report({ kind: 'INVOICE', invoice })))).toBe('/api/invoices/i9/pdf?download=true');
   });
 });
 

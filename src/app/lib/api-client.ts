@@ -180,7 +180,8 @@ export function createApiClient(deps: ApiClientDeps) {
     });
   }
 
-  async function request<T>(method: Method, url: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+  /** Sends a request and answers its response when it succeeded; every failure becomes an error (see ApiError). */
+  async function respond(method: Method, url: string, body: unknown, options: RequestOptions = {}): Promise<Response> {
     let response: Response;
     try {
       response = await send(method, url, body, options);
@@ -198,10 +199,8 @@ export function createApiClient(deps: ApiClientDeps) {
       throw new NetworkError();
     }
 
-    if (response.status === 204 || response.status === 205) return undefined as T;
+    if (response.ok) return response;
     const data = await readBody(response);
-    if (response.ok) return data as T;
-
     const { status } = response;
     if (status === 400) {
       const fieldErrors = toFieldErrors(data) ?? { non_field_errors: [MESSAGES.serverError] };
@@ -225,6 +224,12 @@ export function createApiClient(deps: ApiClientDeps) {
     throw new ApiError(status, toFieldErrors(data), detailOf(data));
   }
 
+  async function request<T>(method: Method, url: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const response = await respond(method, url, body, options);
+    if (response.status === 204 || response.status === 205) return undefined as T;
+    return (await readBody(response)) as T;
+  }
+
   return {
     /** Calls a route declared in the contract; its answer is typed from the declaration. */
     call<E extends Endpoint>(declaration: E, input: CallInput<E>): Promise<ResponseOf<E>> {
@@ -236,20 +241,17 @@ export function createApiClient(deps: ApiClientDeps) {
       const url = buildUrl(pathOf(declaration.path, params), query);
       return request<ResponseOf<E>>(declaration.method, url, body, options);
     },
-    get<T>(path: string, query?: QueryParams, options?: RequestOptions): Promise<T> {
-      return request<T>('GET', buildUrl(path, query), undefined, options);
-    },
-    post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
-      return request<T>('POST', path, body, options);
-    },
-    patch<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
-      return request<T>('PATCH', path, body, options);
-    },
-    put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
-      return request<T>('PUT', path, body, options);
-    },
-    del<T>(path: string, options?: RequestOptions): Promise<T> {
-      return request<T>('DELETE', path, undefined, options);
+    /**
+     * Fetches a declared file route (CSV, PDF) as a Blob with its Content-Disposition header; failures
+     * follow the same rules as `call` (toasts unless silent, ApiError with the refusal's text).
+     */
+    async download<E extends Endpoint>(declaration: E, input: CallInput<E>): Promise<{ blob: Blob; disposition: string | null }> {
+      const { params, query, ...options } = input as {
+        params?: Record<string, string | number>;
+        query?: QueryParams;
+      } & RequestOptions;
+      const response = await respond(declaration.method, buildUrl(pathOf(declaration.path, params), query), undefined, options);
+      return { blob: await response.blob(), disposition: response.headers.get('content-disposition') };
     },
   };
 }

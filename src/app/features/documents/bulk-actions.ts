@@ -5,11 +5,9 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { documentEndpoints } from '../../../shared/contract/documents';
-import { pathOf } from '../../../shared/contract/endpoint';
-import { reportEndpoints } from '../../../shared/contract/reports';
 import type { DocumentOut } from '../../../shared/contract/documents';
 import { api, nonFieldErrorText } from '../../lib/api-client';
-import { downloadFile } from './document-exports';
+import { csvTarget, downloadFile, type DownloadTarget } from './document-exports';
 import { refreshAfterDocumentChange } from './documents-queries';
 
 /** Exactly the catalogue's text (docs/documents.md Bulk CSV failure). */
@@ -70,9 +68,10 @@ export function csvFileName(document: Pick<DocumentOut, 'name' | 'id'>): string 
 /** Downloads each document's CSV (GET documents/{id}/export_csv); the documents that failed are in the outcome. */
 export function exportDocumentsCsv(
   documents: readonly DocumentOut[],
-  download: (url: string, fileName: string) => Promise<boolean> = (url, fileName) => downloadFile(url, fileName, { silent: true }),
+  download: (target: DownloadTarget, fileName: string) => Promise<boolean> = (target, fileName) =>
+    downloadFile(target, fileName, { silent: true }),
 ): Promise<BulkOutcome> {
   return runForEach(documents, async (document) => {
-    if (!(await download(pathOf(reportEndpoints.reportCsv.path, { id: document.id }), csvFileName(document)))) throw new Error('The CSV export failed.');
+    if (!(await download(csvTarget(document.id), csvFileName(document)))) throw new Error('The CSV export failed.');
   });
 }

@@ -3,12 +3,11 @@
  * documents/{id}/export_csv downloaded as a file, invoices/{id}/pdf?download=true) and the rule for
  * accounting-software reports: their actions open the report's link, or say it cannot be shown.
  */
-import { pathOf } from '../../../shared/contract/endpoint';
 import { invoiceEndpoints } from '../../../shared/contract/invoices';
 import { reportEndpoints } from '../../../shared/contract/reports';
 import type { DocumentOut } from '../../../shared/contract/documents';
-import { MESSAGES } from '../../../shared/messages';
-import { buildUrl } from '../../lib/api-client';
+import type { Endpoint } from '../../../shared/contract/endpoint';
+import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
 /** docs/documents.md 'Report link missing' (the wording names the integration). */
@@ -47,44 +46,37 @@ export function fileNameFromDisposition(header: string | null, fallback: string)
   return name ? name : fallback;
 }
 
-/** What a refused download says: its non_field_errors, its detail, or the generic server error. */
-async function refusalText(response: Response): Promise<string> {
-  try {
-    const body: unknown = await response.json();
-    if (typeof body === 'object' && body !== null) {
-      const record = body as Record<string, unknown>;
-      const errors = record.non_field_errors;
-      if (Array.isArray(errors) && errors.length > 0) return errors.map(String).join(' ');
-      if (typeof record.detail === 'string') return record.detail;
-    }
-  } catch {
-    // Not JSON: the generic text below.
-  }
-  return response.status === 401 ? MESSAGES.loggedOut : MESSAGES.serverError;
+/** A file route of the contract with its path parameters (and query): what a download asks for. */
+export interface DownloadTarget {
+  endpoint: Endpoint;
+  params: Record<string, string>;
+  query?: Record<string, string | boolean>;
 }
 
+/** The CSV export of a document: GET documents/{id}/export_csv. */
+export const csvTarget = (id: string): DownloadTarget => ({ endpoint: reportEndpoints.reportCsv, params: { id } });
+
+/** Whether the API client has already told the user about this failure (network, 401, 403 and 5xx toasts). */
+const announced = (error: unknown): boolean =>
+  error instanceof NetworkError || (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status >= 500));
+
 /**
- * Fetches `url` (same origin, with the session cookie) and saves the answer as a file named by its
- * Content-Disposition. Failures are told in a toast unless `silent` (the caller tells them). Resolves true when the
- * file was saved.
+ * Downloads a file route of the API (same origin, with the session cookie) and saves it under the name its
+ * Content-Disposition gives. Failures are told in a toast unless `silent` (the caller tells them). Resolves true
+ * when the file was saved.
  */
-export async function downloadFile(url: string, fallbackName: string, { silent = false } = {}): Promise<boolean> {
-  let response: Response;
+export async function downloadFile(target: DownloadTarget, fallbackName: string, { silent = false } = {}): Promise<boolean> {
+  let file: { blob: Blob; disposition: string | null };
   try {
-    response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'text/csv, application/pdf, application/json' } });
-  } catch {
-    if (!silent) toast(MESSAGES.networkProblem, 'error');
+    file = await api.download(target.endpoint, { params: target.params, query: target.query, silent } as never);
+  } catch (error) {
+    if (!silent && !announced(error)) toast(nonFieldErrorText(error), 'error');
     return false;
   }
-  if (!response.ok) {
-    if (!silent) toast(await refusalText(response), 'error');
-    return false;
-  }
-  const blob = await response.blob();
-  const href = URL.createObjectURL(blob);
+  const href = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = fileNameFromDisposition(response.headers.get('content-disposition'), fallbackName);
+  link.download = fileNameFromDisposition(file.disposition, fallbackName);
   link.rel = 'noopener';
   document.body.append(link);
   link.click();
@@ -97,20 +89,20 @@ export async function downloadFile(url: string, fallbackName: string, { silent =
 /** Export as CSV: GET documents/{id}/export_csv (report rows, or an invoice's items and totals). */
 export function exportDocumentCsv(document: DocumentOut): Promise<boolean> {
   if (openQuickbooksReport(document)) return Promise.resolve(false);
-  return downloadFile(pathOf(reportEndpoints.reportCsv.path, { id: document.id }), `${document.name || 'document'}.csv`);
+  return downloadFile(csvTarget(document.id), `${document.name || 'document'}.csv`);
 }
 
-/** The PDF download URL: invoices/{id}/pdf for an invoice, documents/{id}/pdf for a report. */
-export function documentPdfUrl(document: Pick<DocumentOut, 'id' | 'kind' | 'invoice'>): string {
-  const path =
-    document.kind === 'INVOICE' && document.invoice !== null
-      ? pathOf(invoiceEndpoints.invoicePdf.path, { id: document.invoice.id })
-      : pathOf(reportEndpoints.reportPdf.path, { id: document.id });
-  return buildUrl(path, { download: true });
+/** The PDF download: invoices/{id}/pdf for an invoice, documents/{id}/pdf for a report. */
+export function documentPdfTarget(document: Pick<DocumentOut, 'id' | 'kind' | 'invoice'>): DownloadTarget {
+  return document.kind === 'INVOICE' && document.invoice !== null
+    ? { endpoint: invoiceEndpoints.invoicePdf, params: { id: document.invoice.id }, query: { download: true } }
+    : { endpoint: reportEndpoints.reportPdf, params: { id: document.id }, query: { download: true } };
 }
+
+
 
 /** Export as PDF: the report's PDF (holdings landscape, transactions portrait), or the invoice's. */
 export function exportDocumentPdf(document: DocumentOut): Promise<boolean> {
   if (openQuickbooksReport(document)) return Promise.resolve(false);
-  return downloadFile(documentPdfUrl(document), `${document.name || 'document'}.pdf`);
+  return downloadFile(documentPdfTarget(document), `${document.name || 'document'}.pdf`);
 }
