@@ -3,7 +3,8 @@
  * docs/invoices.md badges, docs/invoices.md date and money formats).
  */
 import dayjs from 'dayjs';
-import type { InvoiceContactOut, InvoiceItemOut, InvoiceOut, InvoiceOwnerOut } from './contract/invoices';
+import type { InvoiceContactOut, InvoiceItemOut, InvoiceOut } from './contract/invoices';
+import type { InvoiceOwnerOut } from './contract/payments';
 import { FIAT_SYMBOLS, NETWORK_LABELS, type FiatCurrency, type InvoiceState, type InvoiceTemplate, type Network } from './enums';
 import { formatAmount, formatEuro, toDecimal } from './money';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceOwnerOut } from '../../src/shared/contract/invoices';
+import type { InvoiceOwnerOut } from '../../src/shared/contract/payments';
 import {
   adjustmentText,
   bankDetailLines,

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { INVOICE_STATES, INVOICE_TEMPLATES } from '../enums';
 import { invoiceSchema, patchInvoiceSchema } from '../schemas/invoice';
 import { endpoint } from './endpoint';
-import { publicInvoiceOut } from './payments';
+import { invoiceContactBlockOut, invoiceOwnerOut, publicInvoiceOut } from './payments';
 import { decimal, downloadQuery, fiatCurrency, network, timestamp } from './primitives';
 
 export const invoiceItemOut = v.object({
@@ -21,38 +21,8 @@ export const invoiceItemOut = v.object({
 });
 export type InvoiceItemOut = v.InferOutput<typeof invoiceItemOut>;
 
-export const invoiceOwnerOut = v.object({
-  first_name: v.string(),
-  last_name: v.string(),
-  email: v.string(),
-  company: v.string(),
-  address_line1: v.string(),
-  address_line2: v.string(),
-  city: v.string(),
-  postal_code: v.string(),
-  country: v.string(),
-  bank_name: v.string(),
-  bank_account: v.string(),
-  iban: v.string(),
-  clearing_number: v.string(),
-  swift: v.string(),
-  tax_number: v.string(),
-});
-export type InvoiceOwnerOut = v.InferOutput<typeof invoiceOwnerOut>;
 
-export const invoiceContactOut = v.object({
-  id: v.string(),
-  first_name: v.string(),
-  last_name: v.string(),
-  company: v.string(),
-  email: v.string(),
-  address_line1: v.string(),
-  address_line2: v.string(),
-  country: v.string(),
-  city: v.string(),
-  postal_code: v.string(),
-  tax_number: v.string(),
-});
+export const invoiceContactOut = v.object({ id: v.string(), ...invoiceContactBlockOut.entries });
 export type InvoiceContactOut = v.InferOutput<typeof invoiceContactOut>;
 
 export const invoiceTokenOut = v.object({ id: v.string(), symbol: v.string(), name: v.string(), image_url: v.string() });

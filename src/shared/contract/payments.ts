@@ -127,7 +127,8 @@ export const reviewPaymentOut = v.object({
 });
 export type ReviewPaymentOut = v.InferOutput<typeof reviewPaymentOut>;
 
-const ownerBlockOut = v.object({
+/** The sender's name and address block, with the bank details the formal templates print. */
+export const invoiceOwnerOut = v.object({
   first_name: v.string(),
   last_name: v.string(),
   email: v.string(),
@@ -142,6 +143,21 @@ const ownerBlockOut = v.object({
   iban: v.string(),
   clearing_number: v.string(),
   swift: v.string(),
+  tax_number: v.string(),
+});
+export type InvoiceOwnerOut = v.InferOutput<typeof invoiceOwnerOut>;
+
+/** The bill-to contact as it was when the invoice was sent. */
+export const invoiceContactBlockOut = v.object({
+  first_name: v.string(),
+  last_name: v.string(),
+  company: v.string(),
+  email: v.string(),
+  address_line1: v.string(),
+  address_line2: v.string(),
+  country: v.string(),
+  city: v.string(),
+  postal_code: v.string(),
   tax_number: v.string(),
 });
 
@@ -166,22 +182,9 @@ export const publicInvoiceOut = v.object({
   fiat_currency: fiatCurrency,
   message: v.string(),
   /** The sender's name and address block (and bank details for the formal templates). */
-  owner: v.nullable(ownerBlockOut),
+  owner: v.nullable(invoiceOwnerOut),
   /** The bill-to contact as it was when the invoice was sent. */
-  contact: v.nullable(
-    v.object({
-      first_name: v.string(),
-      last_name: v.string(),
-      company: v.string(),
-      email: v.string(),
-      address_line1: v.string(),
-      address_line2: v.string(),
-      country: v.string(),
-      city: v.string(),
-      postal_code: v.string(),
-      tax_number: v.string(),
-    }),
-  ),
+  contact: v.nullable(invoiceContactBlockOut),
   /** Where to pay: the receiving address on its network. */
   wallet: v.nullable(v.object({ network, address: v.string() })),
   token: v.nullable(

@@ -1,5 +1,6 @@
 import { boolean, date, index, jsonb, numeric, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { InvoiceContactOut, InvoiceOut, InvoiceOwnerOut } from '../../../shared/contract/invoices';
+import type { InvoiceContactOut, InvoiceOut } from '../../../shared/contract/invoices';
+import type { InvoiceOwnerOut } from '../../../shared/contract/payments';
 import type { FiatCurrency, Network } from '../../../shared/enums';
 import { contacts } from './contacts';
 import { documents } from './documents';
