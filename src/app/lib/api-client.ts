@@ -267,6 +267,12 @@ export const api: ApiClient = createApiClient({
   readCookie: (name) => (typeof document === 'undefined' ? null : readCookie(document.cookie, name)),
 });
 
+/** Whether the client has already told the user about this failure (network, 401, 403 and 5xx toasts). */
+export function alreadyAnnounced(error: unknown): boolean {
+  if (error instanceof NetworkError) return true;
+  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status >= 500);
+}
+
 /** The non_field_errors of an error joined by `separator` (spec: failures show the joined non_field_errors). */
 export function nonFieldErrorText(error: unknown, separator = ' '): string {
   if (error instanceof ApiError) {

@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import type { ContactOut } from '../../../shared/data-types';
 import { contactSchema } from '../../../shared/schemas/contact';
 import { Dialog } from '../../components/dialog';
-import { ApiError } from '../../lib/api-client';
+import { alreadyAnnounced, ApiError } from '../../lib/api-client';
 import { useOnline } from '../../lib/online';
 import { toast } from '../../lib/toast';
 import { TextField } from '../../components/text-field';
@@ -23,7 +23,6 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { QUEUED_OFFLINE_TEXT } from '../../lib/network-actions';
 import { AddressRow } from './address-row';
 import {
-  alreadyAnnounced,
   CONTACT_SAVED,
   contactErrorText,
   contactMutationKeys,

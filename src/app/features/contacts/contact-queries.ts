@@ -6,7 +6,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { contactEndpoints } from '../../../shared/contract/contacts';
 import type { ContactOut } from '../../../shared/data-types';
 import type { LabelOut } from '../../../shared/contract/primitives';
-import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
+import { ApiError, alreadyAnnounced, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { isLastLabelChange, newerLabelChangePending } from '../labels';
 import { idempotencyHeaders } from '../../lib/idempotency-key';
@@ -63,11 +63,6 @@ export interface SetContactLabelsVariables extends QueuedFlag, TrackedChange {
 export const pendingContactId = (idempotencyKey: string) => `pending:${idempotencyKey}`;
 export const isPendingContact = (contact: Pick<ContactOut, 'id'>) => contact.id.startsWith('pending:');
 
-/** Whether the API client has already told the user about this failure (network, 401, 403, 5xx toasts). */
-export function alreadyAnnounced(error: unknown): boolean {
-  if (error instanceof NetworkError) return true;
-  return error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status >= 500);
-}
 
 /** Every message of a failed contact change, for a toast. */
 export function contactErrorText(error: unknown): string {

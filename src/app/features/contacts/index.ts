@@ -1,5 +1,5 @@
 /** What other features use of contacts. */
 export { ContactFormDialog } from './contact-form-dialog';
 export { CONTACT_LABELS_SCOPE, contactKeys, contactMutationKeys } from './contact-keys';
-export { alreadyAnnounced, contactsQuery, createContactDefaults, deleteContactDefaults, setContactLabelsDefaults, updateContactDefaults } from './contact-queries';
+export { contactsQuery, createContactDefaults, deleteContactDefaults, setContactLabelsDefaults, updateContactDefaults } from './contact-queries';
 export { contactName, filterContacts } from './contact-search';

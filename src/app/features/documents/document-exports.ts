@@ -7,7 +7,7 @@ import { invoiceEndpoints } from '../../../shared/contract/invoices';
 import { reportEndpoints } from '../../../shared/contract/reports';
 import type { DocumentOut } from '../../../shared/contract/documents';
 import type { Endpoint } from '../../../shared/contract/endpoint';
-import { ApiError, NetworkError, api, nonFieldErrorText } from '../../lib/api-client';
+import { alreadyAnnounced, api, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 
 /** docs/documents.md 'Report link missing' (the wording names the integration). */
@@ -56,9 +56,6 @@ export interface DownloadTarget {
 /** The CSV export of a document: GET documents/{id}/export_csv. */
 export const csvTarget = (id: string): DownloadTarget => ({ endpoint: reportEndpoints.reportCsv, params: { id } });
 
-/** Whether the API client has already told the user about this failure (network, 401, 403 and 5xx toasts). */
-const announced = (error: unknown): boolean =>
-  error instanceof NetworkError || (error instanceof ApiError && (error.status === 401 || error.status === 403 || error.status >= 500));
 
 /**
  * Downloads a file route of the API (same origin, with the session cookie) and saves it under the name its
@@ -70,7 +67,7 @@ export async function downloadFile(target: DownloadTarget, fallbackName: string,
   try {
     file = await api.download(target.endpoint, { params: target.params, query: target.query, silent } as never);
   } catch (error) {
-    if (!silent && !announced(error)) toast(nonFieldErrorText(error), 'error');
+    if (!silent && !alreadyAnnounced(error)) toast(nonFieldErrorText(error), 'error');
     return false;
   }
   const href = URL.createObjectURL(file.blob);

@@ -7,10 +7,9 @@ import { infiniteQueryOptions, queryOptions, type InfiniteData, type QueryClient
 import type { QueryOf } from '../../../shared/contract/endpoint';
 import { documentEndpoints, type DocumentOut, type DocumentPage } from '../../../shared/contract/documents';
 import { invoiceEndpoints } from '../../../shared/contract/invoices';
-import { api, nonFieldErrorText } from '../../lib/api-client';
+import { alreadyAnnounced, api, nonFieldErrorText } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { toast } from '../../lib/toast';
-import { alreadyAnnounced } from '../contacts';
 import { idempotencyHeaders } from '../../lib/idempotency-key';
 import { defaultDocumentFilters, documentListParams, REPORT_KINDS, type DocumentFilters } from './document-filters';
 import { documentKeys, type DocumentListParams, type DocumentTab } from './document-keys';

@@ -1,8 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { userEndpoints } from '../../../shared/contract/users';
 import { Dialog } from '../../components/dialog';
-import { ApiError, NetworkError, api } from '../../lib/api-client';
+import { alreadyAnnounced, api } from '../../lib/api-client';
 import { signOutLocally } from '../../lib/session';
 import { signInErrorText } from '../../lib/error-text';
 import styles from './settings.module.css';
@@ -14,26 +15,25 @@ import styles from './settings.module.css';
 export function DeleteAccount() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const [error, setError] = useState('');
-
-  async function confirm(): Promise<void> {
-    setDeleting(true);
-    setError('');
-    try {
-      await api.call(userEndpoints.deleteUser, {});
+  const remove = useMutation({
+    mutationFn: () => api.call(userEndpoints.deleteUser, {}),
+    // Sent at once and never queued: the answer decides what this device does next.
+    networkMode: 'always',
+    retry: false,
+    onSuccess: async () => {
       setOpen(false);
       await signOutLocally();
       await navigate({ to: '/auth', replace: true });
-    } catch (caught) {
-      // No response, 401, 403 and 5xx were already announced by the API client's toast.
-      const announced =
-        caught instanceof NetworkError ||
-        (caught instanceof ApiError && (caught.status === 401 || caught.status === 403 || caught.status >= 500));
-      setError(announced ? 'Your account was not deleted.' : signInErrorText(caught));
-    } finally {
-      setDeleting(false);
-    }
+    },
+    // No response, 401, 403 and 5xx were already announced by the API client's toast.
+    onError: (caught) => setError(alreadyAnnounced(caught) ? 'Your account was not deleted.' : signInErrorText(caught)),
+  });
+  const deleting = remove.isPending;
+
+  function confirm(): void {
+    setError('');
+    remove.mutate();
   }
 
   return (
@@ -62,7 +62,7 @@ export function DeleteAccount() {
             <button
               type="button"
               className="btn btn-danger"
-              onClick={() => void confirm()}
+              onClick={confirm}
               disabled={deleting}
               aria-busy={deleting || undefined}
             >
