@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DocumentOut } from '../../../shared/contract/documents';
 import { Dialog } from '../../components/dialog';
@@ -20,33 +20,39 @@ interface BulkActionBarProps {
 export function BulkActionBar({ tab, selected, onDeleted, onClearSelection }: BulkActionBarProps) {
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState<'delete' | 'export' | null>(null);
+  const [exporting, setExporting] = useState(false);
   const count = selected.length;
   const what = `${String(count)} ${tab}${count === 1 ? '' : 's'}`;
 
   const exportSelected = async () => {
     if (!requireOnline('Exporting documents')) return;
-    setBusy('export');
+    setExporting(true);
     try {
       const outcome = await exportDocumentsCsv(selected);
       if (outcome.failed.length > 0) toast(BULK_CSV_FAILED, 'error');
     } finally {
-      setBusy(null);
+      setExporting(false);
     }
   };
 
-  const deleteSelected = async () => {
-    setConfirming(false);
-    if (!requireOnline('Deleting documents')) return;
-    setBusy('delete');
-    try {
-      const outcome = await deleteDocuments(client, selected);
+  // Online only (checked before): each document is deleted at once, and the outcome says which could not be.
+  const bulkDelete = useMutation({
+    mutationFn: (documents: readonly DocumentOut[]) => deleteDocuments(client, documents),
+    networkMode: 'always',
+    retry: false,
+    onSuccess: (outcome) => {
       onDeleted(outcome.done.map((document) => document.id));
       if (outcome.failed.length === 0) toast(deletedText(outcome.done.length, tab), 'success');
       else toast(partialDeleteText(outcome, tab), 'error');
-    } finally {
-      setBusy(null);
-    }
+    },
+  });
+
+  const busy = exporting || bulkDelete.isPending;
+
+  const deleteSelected = () => {
+    setConfirming(false);
+    if (!requireOnline('Deleting documents')) return;
+    bulkDelete.mutate(selected);
   };
 
   return (
@@ -58,8 +64,8 @@ export function BulkActionBar({ tab, selected, onDeleted, onClearSelection }: Bu
         <button
           type="button"
           className="btn"
-          disabled={busy !== null}
-          aria-busy={busy === 'export' || undefined}
+          disabled={busy}
+          aria-busy={exporting || undefined}
           onClick={() => void exportSelected()}
         >
           Export Selected As CSV
@@ -67,13 +73,13 @@ export function BulkActionBar({ tab, selected, onDeleted, onClearSelection }: Bu
         <button
           type="button"
           className="btn btn-danger"
-          disabled={busy !== null}
-          aria-busy={busy === 'delete' || undefined}
+          disabled={busy}
+          aria-busy={bulkDelete.isPending || undefined}
           onClick={() => setConfirming(true)}
         >
           Delete Selected
         </button>
-        <button type="button" className="btn btn-ghost" disabled={busy !== null} onClick={onClearSelection}>
+        <button type="button" className="btn btn-ghost" disabled={busy} onClick={onClearSelection}>
           Clear selection
         </button>
       </div>
@@ -86,7 +92,7 @@ export function BulkActionBar({ tab, selected, onDeleted, onClearSelection }: Bu
             <button type="button" className="btn" onClick={() => setConfirming(false)}>
               Cancel
             </button>
-            <button type="button" className="btn btn-danger" onClick={() => void deleteSelected()}>
+            <button type="button" className="btn btn-danger" onClick={deleteSelected}>
               Delete
             </button>
           </>
