@@ -12,9 +12,3 @@ export type FieldErrors = Record<string, string[]>;
 export interface DetailError {
   detail: string;
 }
-
-export interface Page<T> {
-  results: T[];
-  count: number;
-  next: string | null;
-}
