@@ -47,7 +47,10 @@ export interface SetWalletActiveContext {
   previous: [readonly unknown[], WalletOut[] | undefined][];
 }
 
-/** Defaults of the is_active toggle (PATCH /api/wallets/{id}); registered by key in query-client.ts. */
+/**
+ * Defaults of the is_active toggle (PATCH /api/wallets/{id}); registered by key with the other offline changes of the
+ * signed-in screens (features/offline/register-mutation-defaults.ts).
+ */
 export function setWalletActiveDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: SetWalletActiveVariables) =>
