@@ -70,6 +70,19 @@ function collectOnlineOnlyFiles(): Plugin {
   };
 }
 
+/**
+ * The app's own modules only define what they export, so a module reached through another feature's index.ts is
+ * bundled only where one of its exports is used, and a page does not download the rest of that feature. The
+ * modules imported for their effect alone are the exceptions (style sheets are never matched).
+ */
+const APP_MODULE = /\/src\/(app|shared)\/.+\.tsx?$/;
+const IMPORTED_FOR_EFFECT = ['/src/app/main.tsx', '/src/app/lib/navigation-state.ts'];
+
+function moduleSideEffects(id: string): boolean | undefined {
+  if (!APP_MODULE.test(id)) return undefined;
+  return IMPORTED_FOR_EFFECT.some((file) => id.endsWith(file));
+}
+
 const apiPort = process.env.API_PORT ?? '8001';
 
 export default defineConfig({
@@ -102,6 +115,7 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: { treeshake: { moduleSideEffects } },
   },
   server: {
     port: 5173,
