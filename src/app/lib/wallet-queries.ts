@@ -1,5 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { planEndpoints } from '../../shared/contract/plans';
 import { walletEndpoints, type WalletOut } from '../../shared/contract/wallets';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
@@ -20,15 +19,6 @@ export function walletsLimitQuery() {
   return queryOptions({
     queryKey: queryKeys.walletsLimit,
     queryFn: ({ signal }) => api.call(walletEndpoints.walletsLimit, { signal }),
-    staleTime: 0,
-  });
-}
-
-/** GET /api/invoices/limit: whether the plan allows another invoice. Always asked fresh. */
-export function invoicesLimitQuery() {
-  return queryOptions({
-    queryKey: queryKeys.invoicesLimit,
-    queryFn: ({ signal }) => api.call(planEndpoints.invoicesLimit, { signal }),
     staleTime: 0,
   });
 }
