@@ -83,6 +83,17 @@ function moduleSideEffects(id: string): boolean | undefined {
   return IMPORTED_FOR_EFFECT.some((file) => id.endsWith(file));
 }
 
+/**
+ * The part of viem that checks EVM addresses (checksums): the contact and wallet schemas need it on every
+ * signed-in page, the wallet code needs much more of viem; in a chunk of its own, the schemas load only this part.
+ */
+const ADDRESS_CHECKS = /\/node_modules\/viem\/_esm\/utils\/address\/(getAddress|isAddress)\.js$/;
+
+/** The app's own copy of viem only (wallet libraries bring copies of their own). */
+function isAddressCheck(id: string): boolean {
+  return ADDRESS_CHECKS.test(id) && id.split('/node_modules/').length === 2;
+}
+
 const apiPort = process.env.API_PORT ?? '8001';
 
 export default defineConfig({
@@ -115,7 +126,10 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
-    rolldownOptions: { treeshake: { moduleSideEffects } },
+    rolldownOptions: {
+      treeshake: { moduleSideEffects },
+      output: { codeSplitting: { groups: [{ name: 'address-checks', test: isAddressCheck }] } },
+    },
   },
   server: {
     port: 5173,
