@@ -70,6 +70,30 @@ function collectOnlineOnlyFiles(): Plugin {
   };
 }
 
+/**
+ * The app's own modules only define what they export, so a module reached through another feature's index.ts is
+ * bundled only where one of its exports is used, and a page does not download the rest of that feature. The
+ * modules imported for their effect alone are the exceptions (style sheets are never matched).
+ */
+const APP_MODULE = /\/src\/(app|shared)\/.+\.tsx?$/;
+const IMPORTED_FOR_EFFECT = ['/src/app/main.tsx', '/src/app/lib/navigation-state.ts'];
+
+function moduleSideEffects(id: string): boolean | undefined {
+  if (!APP_MODULE.test(id)) return undefined;
+  return IMPORTED_FOR_EFFECT.some((file) => id.endsWith(file));
+}
+
+/**
+ * The part of viem that checks EVM addresses (checksums): the contact and wallet schemas need it on every
+ * signed-in page, the wallet code needs much more of viem; in a chunk of its own, the schemas load only this part.
+ */
+const ADDRESS_CHECKS = /\/node_modules\/viem\/_esm\/utils\/address\/(getAddress|isAddress)\.js$/;
+
+/** The app's own copy of viem only (wallet libraries bring copies of their own). */
+function isAddressCheck(id: string): boolean {
+  return ADDRESS_CHECKS.test(id) && id.split('/node_modules/').length === 2;
+}
+
 const apiPort = process.env.API_PORT ?? '8001';
 
 export default defineConfig({
@@ -102,6 +126,10 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: true,
     target: 'es2022',
+    rolldownOptions: {
+      treeshake: { moduleSideEffects },
+      output: { codeSplitting: { groups: [{ name: 'address-checks', test: isAddressCheck }] } },
+    },
   },
   server: {
     port: 5173,

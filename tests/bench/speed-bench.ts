@@ -55,7 +55,8 @@ async function weighTheApp(server: BenchServer): Promise<string> {
   const demo = new BenchClient(server.origin);
   const user = await demo.signInToDemo(await demoAddress(server.origin));
   const documents = (await (await demo.request(`${documentEndpoints.listDocuments.path}?limit=50`)).json()) as DocumentPage;
-  const issued = documents.results.find((document) => document.state === 'DUE');
+  // The payer's link names the invoice, not the document that holds it.
+  const issued = documents.results.find((document) => document.state === 'DUE')?.invoice ?? undefined;
   const cookies = [SESSION_COOKIE, CSRF_COOKIE].flatMap((name) => {
     const value = demo.cookies.get(name);
     return value === undefined ? [] : [{ name, value }];

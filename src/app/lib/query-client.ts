@@ -11,7 +11,6 @@ import { mutationKeys, queryKeys } from './query-keys';
 import { setCacheReset } from './session';
 import { dropSettledChanges } from './settled-changes';
 import { updateUserDefaults } from './user-queries';
-import { setWalletActiveDefaults } from './wallet-queries';
 
 /** IndexedDB key (idb-keyval's default store) of the persisted cache. */
 export const PERSIST_KEY = 'ledgerloop-query-cache';
@@ -52,7 +51,6 @@ export const queryClient = new QueryClient({
   },
 });
 
-queryClient.setMutationDefaults(mutationKeys.setWalletActive, setWalletActiveDefaults(queryClient));
 queryClient.setMutationDefaults(mutationKeys.updateUser, updateUserDefaults(queryClient));
 const idbStorage = {
   getItem: (key: string) => get<string>(key).then((value) => value ?? null),

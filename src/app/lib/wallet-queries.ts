@@ -1,5 +1,4 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { planEndpoints } from '../../shared/contract/plans';
 import { walletEndpoints, type WalletOut } from '../../shared/contract/wallets';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
@@ -24,15 +23,6 @@ export function walletsLimitQuery() {
   });
 }
 
-/** GET /api/invoices/limit: whether the plan allows another invoice. Always asked fresh. */
-export function invoicesLimitQuery() {
-  return queryOptions({
-    queryKey: queryKeys.invoicesLimit,
-    queryFn: ({ signal }) => api.call(planEndpoints.invoicesLimit, { signal }),
-    staleTime: 0,
-  });
-}
-
 export interface SetWalletActiveVariables {
   id: string;
   is_active: boolean;
@@ -47,7 +37,10 @@ export interface SetWalletActiveContext {
   previous: [readonly unknown[], WalletOut[] | undefined][];
 }
 
-/** Defaults of the is_active toggle (PATCH /api/wallets/{id}); registered by key in query-client.ts. */
+/**
+ * Defaults of the is_active toggle (PATCH /api/wallets/{id}); registered by key with the other offline changes of the
+ * signed-in screens (features/offline/register-mutation-defaults.ts).
+ */
 export function setWalletActiveDefaults(client: QueryClient) {
   return {
     mutationFn: (variables: SetWalletActiveVariables) =>

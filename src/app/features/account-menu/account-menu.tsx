@@ -1,12 +1,15 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { Popover } from '../../components/popover';
 import { signOut } from '../../lib/sign-out';
 import { ThemeToggle } from '../../components/theme-toggle';
+import { Spinner } from '../../components/spinner';
 import { Avatar } from './avatar';
-import { ConnectedWallets } from './connected-wallets';
 import styles from './account-menu.module.css';
+
+/** The wallet list (with the wallet schemas it reads) loads when the menu is first opened, not with the top bar. */
+const ConnectedWallets = lazy(() => import('./connected-wallets').then(({ ConnectedWallets: list }) => ({ default: list })));
 
 /** Who is signed in: the e-mail for Google users, else the address. */
 export function signedInAs(user: Pick<User, 'type' | 'signed_email' | 'email' | 'address'>): string {
@@ -27,7 +30,9 @@ export function AccountMenu({ user }: { user: User }) {
             <span className={styles.note}>Signed in as</span>
             <span className={styles.identityValue}>{signedInAs(user)}</span>
           </div>
-          <ConnectedWallets user={user} />
+          <Suspense fallback={<Spinner label="Loading wallets" />}>
+            <ConnectedWallets user={user} />
+          </Suspense>
           <ul className={styles.links}>
             {user.full_access ? (
               <>

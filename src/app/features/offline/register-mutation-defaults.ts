@@ -1,4 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { mutationKeys } from '../../lib/query-keys';
+import { setWalletActiveDefaults } from '../../lib/wallet-queries';
 import { registerWalletMutationDefaults } from '../wallets';
 import { registerDataMutationDefaults } from './mutation-defaults';
 
@@ -6,4 +8,6 @@ import { registerDataMutationDefaults } from './mutation-defaults';
 export function registerMutationDefaults(client: QueryClient): void {
   registerDataMutationDefaults(client);
   registerWalletMutationDefaults(client);
+  // The account menu's wallet toggle: its wallet schemas (address checks) stay out of the first download.
+  client.setMutationDefaults(mutationKeys.setWalletActive, setWalletActiveDefaults(client));
 }

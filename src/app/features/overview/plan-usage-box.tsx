@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import dayjs from 'dayjs';
 import type { User } from '../../../shared/api-types';
 import { PLAN_LABELS } from '../../../shared/enums';
-import { invoicesLimitQuery } from '../../lib/wallet-queries';
+import { invoicesLimitQuery } from '../../lib/invoice-limit-query';
 import { invoiceUsageText } from './overview-rules';
 import styles from './overview.module.css';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
-import { invoicesLimitQuery } from '../../lib/wallet-queries';
+import { invoicesLimitQuery } from '../../lib/invoice-limit-query';
 import { requireOnline } from '../../lib/network-actions';
 import { limitMessage } from '../quick-create';
 

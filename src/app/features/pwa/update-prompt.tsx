@@ -7,6 +7,31 @@ export const SERVICE_WORKER_URL = '/sw.js';
 /** How often an open app asks whether a new version was deployed. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
 
+/** Longest wait for an idle moment once the page has loaded. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Runs `task` once the page has loaded and the browser is idle, so the service worker's registration (and the
+ * precache download it starts) never competes with the page's own first downloads. Returns a cancel function.
+ */
+function afterLoadWhenIdle(task: () => void): () => void {
+  let idle: number | undefined;
+  const whenIdle = () => {
+    idle =
+      typeof window.requestIdleCallback === 'function'
+        ? window.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS })
+        : window.setTimeout(task, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+  return () => {
+    window.removeEventListener('load', whenIdle);
+    if (idle === undefined) return;
+    if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+    else window.clearTimeout(idle);
+  };
+}
+
 /**
  * Registers the service worker (production builds only) and, when a new version has installed and waits,
  * offers to switch to it: 'Reload' tells the waiting worker to take over and reloads once it controls the page.
@@ -20,7 +45,8 @@ export function UpdatePrompt() {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
     let timer: ReturnType<typeof setInterval> | undefined;
-    void import('workbox-window').then(({ Workbox }) => {
+    const register = async () => {
+      const { Workbox } = await import('workbox-window');
       if (cancelled) return;
       const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
       wb.addEventListener('waiting', () => setWaiting(true));
@@ -29,9 +55,11 @@ export function UpdatePrompt() {
       timer = setInterval(() => {
         if (navigator.onLine) void wb.update().catch(() => undefined);
       }, UPDATE_CHECK_MS);
-    });
+    };
+    const cancelWait = afterLoadWhenIdle(() => void register());
     return () => {
       cancelled = true;
+      cancelWait();
       if (timer) clearInterval(timer);
     };
   }, []);

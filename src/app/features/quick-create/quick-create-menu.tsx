@@ -1,11 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import type { PlanLimit } from '../../../shared/contract/plans';
 import { MESSAGES } from '../../../shared/messages';
 import { Popover } from '../../components/popover';
-import { invoicesLimitQuery, walletsLimitQuery } from '../../lib/wallet-queries';
+import { invoicesLimitQuery } from '../../lib/invoice-limit-query';
 import { UpgradeDialog } from '../../components/upgrade-dialog';
 import styles from './quick-create.module.css';
 
@@ -15,6 +15,15 @@ type LimitedAction = 'invoice' | 'wallet';
 export function limitMessage(action: LimitedAction, limit: PlanLimit): string {
   const n = limit.limit ?? limit.count;
   return action === 'invoice' ? MESSAGES.invoiceLimit(n) : MESSAGES.walletLimit(n);
+}
+
+/** A limit check asks the server once, whatever the network state says. */
+const ONCE = { networkMode: 'always', retry: false } as const;
+
+/** The wallet queries (and their address checks) load with the first wallet action, not with the top bar. */
+async function fetchWalletsLimit(queryClient: QueryClient, options: typeof ONCE): Promise<PlanLimit> {
+  const { walletsLimitQuery } = await import('../../lib/wallet-queries');
+  return queryClient.fetchQuery({ ...walletsLimitQuery(), ...options });
 }
 
 function PlusIcon() {
@@ -36,11 +45,10 @@ export function QuickCreateMenu({ user }: { user: User }) {
   async function checkLimit(action: LimitedAction, close: () => void) {
     setChecking(action);
     try {
-      const once = { networkMode: 'always', retry: false } as const;
       const limit =
         action === 'invoice'
-          ? await queryClient.fetchQuery({ ...invoicesLimitQuery(), ...once })
-          : await queryClient.fetchQuery({ ...walletsLimitQuery(), ...once });
+          ? await queryClient.fetchQuery({ ...invoicesLimitQuery(), ...ONCE })
+          : await fetchWalletsLimit(queryClient, ONCE);
       close();
       if (limit.can_create) {
         await navigate(action === 'invoice' ? { to: '/new-invoice' } : { to: '/wallets', state: { openDialog: 'add-wallet' } });

@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { User } from '../../../shared/api-types';
 import { LogoMark } from '../../components/logo-mark';
-import { useCurrentUser } from '../../lib/session';
-import { AccountMenu } from '../account-menu';
-import { QuickCreateMenu } from '../quick-create';
-import { GlobalSearch } from '../search';
+import { getStoredUser, useCurrentUser } from '../../lib/session';
 import { ThemeToggle } from '../../components/theme-toggle';
-import { FiatPicker } from './fiat-picker';
-import { NavTabs } from './nav-tabs';
 import { OfflineIndicator } from './offline-indicator';
 import styles from './top-bar.module.css';
+
+const loadSignedInBar = () => import('./signed-in-bar');
+/** Tabs, search and menus load only for a signed-in user: signed-out pages (a payer's invoice, the FAQ) go without. */
+const SignedInBar = lazy(() => loadSignedInBar().then(({ SignedInBar: bar }) => ({ default: bar })));
+// Someone already signed in needs them at once: start loading with the top bar itself.
+if (getStoredUser()) void loadSignedInBar();
 
 export const PRODUCT_NAME = 'Ledgerloop';
 
@@ -30,21 +32,20 @@ export function TopBar() {
     <header className={styles.topBar}>
       <div className={styles.row}>
         <Brand user={user} />
-        {user ? <NavTabs /> : null}
-        {user ? <GlobalSearch /> : <div className={styles.searchSlot} />}
         {user ? (
-          <div className={styles.actions}>
-            <FiatPicker user={user} />
-            <QuickCreateMenu user={user} />
-            <AccountMenu user={user} />
-          </div>
+          <Suspense fallback={<div className={styles.searchSlot} />}>
+            <SignedInBar user={user} />
+          </Suspense>
         ) : (
-          <div className={styles.actions}>
-            <ThemeToggle className={styles.themeCompact} />
-            <Link to="/auth" className="btn btn-primary">
-              Sign in
-            </Link>
-          </div>
+          <>
+            <div className={styles.searchSlot} />
+            <div className={styles.actions}>
+              <ThemeToggle className={styles.themeCompact} />
+              <Link to="/auth" className="btn btn-primary">
+                Sign in
+              </Link>
+            </div>
+          </>
         )}
       </div>
       <OfflineIndicator />
