@@ -1,5 +1,6 @@
 import { useForm, setError, setResponse, valiForm, type SubmitHandler } from '@modular-forms/react';
 import { useSignals } from '@preact/signals-react/runtime';
+import { useMutation } from '@tanstack/react-query';
 import type { User } from '../../../shared/api-types';
 import { addressEndpoints } from '../../../shared/contract/addresses';
 import { authEndpoints } from '../../../shared/contract/auth';
@@ -28,15 +29,20 @@ export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
     revalidateOn: 'change',
   });
 
+  // The address is checked on every network, then signed in with in the form the check gave; sent at once, never
+  // queued or retried.
+  const signIn = useMutation({
+    mutationFn: async (address: string) => {
+      const validated = await api.call(addressEndpoints.validateAddress, { body: { address, network: 'ALL' }, silent401: true });
+      return api.call(authEndpoints.loginWithAddress, { body: { address: validated.address }, silent401: true });
+    },
+    networkMode: 'always',
+    retry: false,
+  });
+
   const submit: SubmitHandler<AddressFormValues> = async (values) => {
-    const address = values.address.trim();
     try {
-      const validated = await api.call(addressEndpoints.validateAddress, {
-        body: { address, network: 'ALL' },
-        silent401: true,
-      });
-      const user = await api.call(authEndpoints.loginWithAddress, { body: { address: validated.address }, silent401: true });
-      await onSignedIn(user);
+      await onSignedIn(await signIn.mutateAsync(values.address.trim()));
     } catch (error) {
       const addressErrors = error instanceof ApiError ? joinFieldErrors(error.fieldErrors, 'address', ' ') : '';
       if (addressErrors) {

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { authEndpoints, type DemoWallet } from '../../../shared/contract/auth';
@@ -14,20 +15,20 @@ interface DemoSignInProps {
 
 /** 'Try our demo': one button per demo wallet from the server's config (a read-only demo session). */
 export function DemoSignIn({ wallets, onSignedIn }: DemoSignInProps) {
-  const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState('');
+  const signIn = useMutation({
+    mutationFn: (address: string) => api.call(authEndpoints.loginDemo, { body: { address }, silent401: true }),
+    // Sign-in is sent at once and never queued or retried.
+    networkMode: 'always',
+    retry: false,
+    onSuccess: (user) => onSignedIn(user),
+    onError: (caught) => setError(signInErrorText(caught)),
+  });
+  const busy = signIn.isPending ? signIn.variables : null;
 
-  async function start(wallet: DemoWallet): Promise<void> {
+  function start(wallet: DemoWallet): void {
     setError('');
-    setBusy(wallet.address);
-    try {
-      const user = await api.call(authEndpoints.loginDemo, { body: { address: wallet.address }, silent401: true });
-      await onSignedIn(user);
-    } catch (caught) {
-      setError(signInErrorText(caught));
-    } finally {
-      setBusy(null);
-    }
+    signIn.mutate(wallet.address);
   }
 
   return (
@@ -44,7 +45,7 @@ export function DemoSignIn({ wallets, onSignedIn }: DemoSignInProps) {
             <button
               type="button"
               className={`btn btn-block ${styles.demoButton}`}
-              onClick={() => void start(wallet)}
+              onClick={() => start(wallet)}
               disabled={busy !== null}
               aria-busy={busy === wallet.address || undefined}
             >

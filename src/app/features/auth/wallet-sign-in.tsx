@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import type { WalletLoginKind } from '../../../shared/enums';
@@ -55,6 +56,14 @@ export function WalletSignIn({ walletConnectProjectId, onSignedIn }: WalletSignI
     if (next) void loadWalletLogin().catch(() => undefined);
   }
 
+  // The wallet's sign-in requests (challenge, then the signed message) as one mutation: sent at once, never queued.
+  const signIn = useMutation({
+    mutationFn: ({ flow, kind }: { flow: Awaited<ReturnType<typeof loadWalletLogin>>; kind: WalletLoginKind }) =>
+      flow.signInWithWallet(kind, walletConnectProjectId),
+    networkMode: 'always',
+    retry: false,
+  });
+
   async function start(kind: WalletLoginKind): Promise<void> {
     setError('');
     if (kind === 'METAMASK' && !injectedProvider()) {
@@ -74,8 +83,7 @@ export function WalletSignIn({ walletConnectProjectId, onSignedIn }: WalletSignI
       return;
     }
     try {
-      const { signInWithWallet } = flow;
-      const result = await signInWithWallet(kind, walletConnectProjectId);
+      const result = await signIn.mutateAsync({ flow, kind });
       if (result.status === 'no-account') {
         if (kind === 'WALLET_CONNECT') window.alert(MESSAGES.walletConnectNoAddress);
         else setError(WALLET_NO_ACCOUNT);
