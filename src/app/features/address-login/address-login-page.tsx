@@ -1,6 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { addressEndpoints, type ValidatedAddress } from '../../../shared/contract/addresses';
+import type { User } from '../../../shared/api-types';
 import { authEndpoints } from '../../../shared/contract/auth';
 import { MESSAGES } from '../../../shared/messages';
 import { LogoMark } from '../../components/logo-mark';
@@ -16,6 +18,24 @@ import styles from './address-login-page.module.css';
 type Phase = 'verifying' | 'fetching' | 'invalid' | 'failed';
 
 const FAILED_TEXT = 'The address could not be checked right now.';
+
+interface Visit {
+  address: string;
+  signal: AbortSignal;
+  /** The address checked out: the page now says it is fetching the address's data. */
+  onChecked: () => void;
+}
+
+/** A failed visit, with the step that failed: the address check or the sign-in with it. */
+class StepFailure extends Error {
+  constructor(
+    readonly step: 'check' | 'sign-in',
+    override readonly cause: unknown,
+  ) {
+    super(`The address ${step} failed.`);
+    this.name = 'StepFailure';
+  }
+}
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
@@ -37,59 +57,60 @@ export function AddressLoginPage() {
   const [run, setRun] = useState<{ key: string; phase: Phase }>({ key: runKey, phase: 'verifying' });
   const phase = run.key === runKey ? run.phase : 'verifying';
 
+  // The visit's requests as one mutation: the check, the end of any current session, then the guest sign-in; sent
+  // at once and never queued. Which step failed decides what the page does.
+  const visit = useMutation({
+    mutationFn: async ({ address, signal, onChecked }: Visit): Promise<User> => {
+      let validated: ValidatedAddress;
+      try {
+        if (!address) throw new ApiError(400, { address: [MESSAGES.invalidAddress] }, null);
+        validated = await api.call(addressEndpoints.validateAddress, { body: { address, network: 'ALL' }, silent401: true, signal });
+      } catch (error) {
+        throw new StepFailure('check', error);
+      }
+      if (signal.aborted) throw new StepFailure('check', new DOMException('aborted', 'AbortError'));
+      await signOut();
+      onChecked();
+      try {
+        return await api.call(authEndpoints.loginWithAddress, { body: { address: validated.address }, silent401: true, signal });
+      } catch (error) {
+        throw new StepFailure('sign-in', error);
+      }
+    },
+    networkMode: 'always',
+    retry: false,
+  });
+  const { mutate } = visit;
+
   useEffect(() => {
     const controller = new AbortController();
     const { signal } = controller;
     const setPhase = (next: Phase) => setRun({ key: runKey, phase: next });
-
-    async function run(): Promise<void> {
-      let validated: ValidatedAddress;
-      try {
-        if (!address) throw new ApiError(400, { address: [MESSAGES.invalidAddress] }, null);
-        validated = await api.call(addressEndpoints.validateAddress, {
-          body: { address, network: 'ALL' },
-          silent401: true,
-          signal,
-        });
-      } catch (error) {
-        if (signal.aborted || isAbort(error)) return;
-        if (error instanceof ApiError && error.status === 400) {
-          setPhase('invalid');
-          toast(MESSAGES.invalidAddress, 'error');
-          void navigate({ to: '/not-found', replace: true });
-        } else {
-          setPhase('failed');
-        }
-        return;
-      }
-      if (signal.aborted) return;
-
-      await signOut();
-      if (signal.aborted) return;
-      setPhase('fetching');
-      try {
-        const user = await api.call(authEndpoints.loginWithAddress, {
-          body: { address: validated.address },
-          silent401: true,
-          signal,
-        });
-        if (signal.aborted) return;
-        await completeSignIn(user);
-        void navigate({ to: '/overview', replace: true });
-      } catch (error) {
-        if (signal.aborted || isAbort(error)) return;
-        if (error instanceof ApiError && error.status === 400) {
-          toast(addressLoginErrorText(error.fieldErrors), 'error');
-          void navigate({ to: '/auth', replace: true });
-        } else {
-          setPhase('failed');
-        }
-      }
-    }
-
-    void run();
+    // The callbacks below only run for the latest visit while the page is shown.
+    mutate(
+      { address, signal, onChecked: () => !signal.aborted && setPhase('fetching') },
+      {
+        onSuccess: (user) => {
+          if (signal.aborted) return;
+          void completeSignIn(user).then(() => navigate({ to: '/overview', replace: true }));
+        },
+        onError: (failure) => {
+          const { step, cause } = failure instanceof StepFailure ? failure : new StepFailure('check', failure);
+          if (signal.aborted || isAbort(cause)) return;
+          if (!(cause instanceof ApiError && cause.status === 400)) setPhase('failed');
+          else if (step === 'check') {
+            setPhase('invalid');
+            toast(MESSAGES.invalidAddress, 'error');
+            void navigate({ to: '/not-found', replace: true });
+          } else {
+            toast(addressLoginErrorText(cause.fieldErrors), 'error');
+            void navigate({ to: '/auth', replace: true });
+          }
+        },
+      },
+    );
     return () => controller.abort();
-  }, [address, runKey, navigate]);
+  }, [address, runKey, navigate, mutate]);
 
   let status;
   if (phase === 'verifying') status = <Spinner label={MESSAGES.verifyingAddress} showLabel />;
