@@ -86,7 +86,7 @@ function DocumentsScreen() {
   const requestKey = request?.key;
   useEffect(() => {
     // Consumed: a reload or going back must not open it again.
-    if (requestKey !== undefined) void navigate({ to: '/documents', search: (old) => old, state: {}, replace: true });
+    if (requestKey !== undefined) void navigate({ from: '/documents', search: (old) => old, state: {}, replace: true });
   }, [requestKey, navigate]);
 
   const menu = (document: DocumentOut): CardMenuItem[] => {

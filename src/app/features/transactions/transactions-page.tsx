@@ -115,7 +115,7 @@ function TransactionList({ user }: { user: User }) {
           <button
             type="button"
             className="btn btn-ghost"
-            onClick={() => void navigate({ to: '/transactions', search: {} })}
+            onClick={() => void navigate({ from: '/transactions', search: (old) => ({ ...old, search: undefined }) })}
           >
             Clear search
           </button>
