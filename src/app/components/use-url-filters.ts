@@ -1,4 +1,4 @@
-import { useLocation, useNavigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo } from 'react';
 import { useDayRollover } from '../lib/app-day-rollover';
 import type { DayChange } from '../lib/day-rollover-watch';
@@ -10,6 +10,8 @@ export type FilteredPage = '/transactions' | '/documents';
 
 export interface UrlFiltersOptions<F extends { end_date: string }, S extends { search?: string }> {
   page: FilteredPage;
+  /** The route's validateSearch. */
+  parse: (raw: Record<string, unknown>) => S;
   /** localStorage key of the remembered choice. */
   storageKey: string;
   /** The filters the URL names, or null when it names none. */
@@ -29,23 +31,26 @@ export interface UrlFiltersOptions<F extends { end_date: string }, S extends { s
  * date on the day that just ended follows the day rollover; the 'reset-filters' window event resets the filters.
  */
 export function useUrlFilters<F extends { end_date: string }, S extends { search?: string }>(options: UrlFiltersOptions<F, S>) {
-  const { page, storageKey, fromSearch, remembered, toSearch, defaults, serialize } = options;
+  const { page, parse, storageKey, fromSearch, remembered, toSearch, defaults, serialize } = options;
   const router = useRouter();
   const navigate = useNavigate();
-  const params: unknown = useSearch({ strict: false });
-  const search = params as S;
-  const location = useLocation({ select: ({ pathname, searchStr }) => ({ pathname, searchStr }) });
-  const searchKey = JSON.stringify(search);
+  // Read with the location they come from, so what is shown and what the URL says never disagree mid-navigation.
+  const location = useLocation({
+    select: ({ pathname, searchStr, search }) => ({ pathname, searchStr, search: search as Record<string, unknown> }),
+  });
+  const searchKey = JSON.stringify(location.search);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the URL's parameters (by value) decide the filters
+  const search = useMemo(() => parse(location.search), [searchKey]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- idem
   const filters = useMemo(() => fromSearch(search) ?? remembered(), [searchKey]);
   const text = search.search;
   const wanted = toSearch(filters, text);
   const wantedStr = router.options.stringifySearch(wanted as Record<string, unknown>);
 
   const show = useCallback(
-    (next: F) => {
+    (next: F, nextText: string | undefined = text) => {
       safeStorage.set(storageKey, serialize(next));
-      void navigate({ to: page, search: toSearch(next, text) as never, replace: true, state: (old) => old });
+      void navigate({ to: page, search: toSearch(next, nextText) as never, replace: true, state: (old) => old });
     },
     [navigate, page, storageKey, serialize, toSearch, text],
   );
@@ -59,7 +64,12 @@ export function useUrlFilters<F extends { end_date: string }, S extends { search
   }, [filters, wantedStr, location.pathname, location.searchStr, page, show, storageKey, serialize]);
 
   const update = useCallback((patch: Partial<F>) => show({ ...filters, ...patch }), [show, filters]);
-  const reset = useCallback(() => show(defaults()), [show, defaults]);
+  /** Back to the defaults; `clearSearch` also empties the search text (one URL change for both). */
+  const reset = useCallback(
+    (clearSearch = false) => show(defaults(), clearSearch ? undefined : text),
+    [show, defaults, text],
+  );
+  const resetOnEvent = useCallback(() => reset(), [reset]);
 
   const followRollover = useCallback(
     (change: DayChange) => {
@@ -72,9 +82,9 @@ export function useUrlFilters<F extends { end_date: string }, S extends { search
   useDayRollover(followRollover);
 
   useEffect(() => {
-    window.addEventListener(RESET_FILTERS_EVENT, reset);
-    return () => window.removeEventListener(RESET_FILTERS_EVENT, reset);
-  }, [reset]);
+    window.addEventListener(RESET_FILTERS_EVENT, resetOnEvent);
+    return () => window.removeEventListener(RESET_FILTERS_EVENT, resetOnEvent);
+  }, [resetOnEvent]);
 
-  return { filters, update, reset, show };
+  return { filters, update, reset };
 }

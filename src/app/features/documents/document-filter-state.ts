@@ -8,15 +8,15 @@ import {
   type InvoiceFilterValues,
   type ReportFilterValues,
 } from './document-filters';
-import { documentFiltersFromSearch, documentFiltersToSearch, rememberedDocumentFilters, type DocumentSearch } from './document-search';
+import { documentFiltersFromSearch, documentFiltersToSearch, parseDocumentSearch, rememberedDocumentFilters, type DocumentSearch } from './document-search';
 
 export interface DocumentFilterState {
   filters: DocumentFilters;
   setRange: (start: string, end: string) => void;
   updateInvoice: (patch: Partial<InvoiceFilterValues>) => void;
   updateReport: (patch: Partial<ReportFilterValues>) => void;
-  /** Back to the defaults, both lists. */
-  reset: () => void;
+  /** Back to the defaults, both lists; `clearSearch` also empties the search text. */
+  reset: (clearSearch?: boolean) => void;
 }
 
 /**
@@ -26,6 +26,7 @@ export interface DocumentFilterState {
 export function useDocumentFilters(): DocumentFilterState {
   const { filters, update, reset } = useUrlFilters<DocumentFilters, DocumentSearch>({
     page: '/documents',
+    parse: parseDocumentSearch,
     storageKey: STORAGE_KEYS.documentsFilters,
     fromSearch: documentFiltersFromSearch,
     remembered: rememberedDocumentFilters,

@@ -69,10 +69,7 @@ function DocumentsScreen() {
   const params = useMemo(() => documentListParams(tab, filters, search.applied), [tab, filters, search.applied]);
   const activeCount = activeDocumentFilterCount(filters, tab);
   const filtered = activeCount > 0 || search.applied !== '';
-  const clearFilters = () => {
-    reset();
-    search.clear();
-  };
+  const clearFilters = () => reset(true);
 
   // The dialog opens once per request, on the report list.
   const [seenRequest, setSeenRequest] = useState<string | undefined>(undefined);

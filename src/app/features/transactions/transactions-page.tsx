@@ -98,10 +98,7 @@ function TransactionList({ user }: { user: User }) {
       <TransactionFilterBar
         filters={filters}
         update={update}
-        reset={() => {
-          reset();
-          if (searchText) void navigate({ to: '/transactions', search: {} });
-        }}
+        reset={() => reset(true)}
         bounds={bounds}
         rows={rows}
         canLabel={canLabel}

@@ -1,7 +1,7 @@
 import { useUrlFilters } from '../../components/use-url-filters';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { DEFAULT_TRANSACTION_FILTERS, serializeFilters, type TransactionFilters } from './transaction-filters';
-import { filtersFromSearch, filtersToSearch, rememberedTransactionFilters, type TransactionSearch } from './transaction-search';
+import { filtersFromSearch, filtersToSearch, parseTransactionSearch, rememberedTransactionFilters, type TransactionSearch } from './transaction-search';
 
 const defaults = (): TransactionFilters => ({ ...DEFAULT_TRANSACTION_FILTERS });
 
@@ -12,6 +12,7 @@ const defaults = (): TransactionFilters => ({ ...DEFAULT_TRANSACTION_FILTERS });
 export function useTransactionFilters() {
   return useUrlFilters<TransactionFilters, TransactionSearch>({
     page: '/transactions',
+    parse: parseTransactionSearch,
     storageKey: STORAGE_KEYS.transactionsFilters,
     fromSearch: filtersFromSearch,
     remembered: rememberedTransactionFilters,
