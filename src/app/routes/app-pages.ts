@@ -47,7 +47,8 @@ export const documentsRoute = createRoute({
       (user) => user.full_access && user.has_wallet,
       async () => {
         const { documentListQuery } = await import('../features/documents/document-loader');
-        const tab = location.state.showReports === true ? 'report' : 'invoice';
+        const { showReports, openDialog } = location.state;
+        const tab = showReports === true || openDialog === 'create-report' ? 'report' : 'invoice';
         return queryClient.ensureInfiniteQueryData(documentListQuery(tab, deps));
       },
     );
