@@ -1,19 +1,11 @@
 import { defaultParseSearch, defaultStringifySearch } from '@tanstack/react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { defaultDocumentFilters, REPORT_KINDS, type DocumentFilters } from '../../src/app/features/documents/document-filters';
-import {
-  documentFiltersFromSearch,
-  documentFiltersToSearch,
-  parseDocumentSearch,
-  shownDocumentFilters,
-} from '../../src/app/features/documents/document-search';
+import { documentFiltersFromSearch, documentFiltersToSearch, parseDocumentSearch } from '../../src/app/features/documents/document-search';
+import { shownDocumentFilters } from '../../src/app/features/documents/document-shown-filters';
 import { DEFAULT_TRANSACTION_FILTERS, type TransactionFilters } from '../../src/app/features/transactions/transaction-filters';
-import {
-  filtersFromSearch,
-  filtersToSearch,
-  parseTransactionSearch,
-  shownTransactionFilters,
-} from '../../src/app/features/transactions/transaction-search';
+import { filtersFromSearch, filtersToSearch, parseTransactionSearch } from '../../src/app/features/transactions/transaction-search';
+import { shownTransactionFilters } from '../../src/app/features/transactions/transaction-shown-filters';
 import { choicesParam, dayRangeParams, listParam, MAX_PARAM_LENGTH, textParam } from '../../src/app/lib/search-params';
 
 /** What the router makes of a query string: parsed, then validated by the route. */

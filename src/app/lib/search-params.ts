@@ -2,7 +2,7 @@
  * Reading list filters from a page's URL (?tokens=ETH,USDC&start_date=…): each reader keeps a valid value and
  * drops anything else, so a wrong or outdated link opens the page with that filter left out, never an error.
  */
-import { hasDateFormat, isRealDay } from './date-range-rules';
+import { hasDateFormat, isRealDay } from './day-text';
 
 /** The most characters a text parameter keeps. */
 export const MAX_PARAM_LENGTH = 200;

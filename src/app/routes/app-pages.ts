@@ -46,7 +46,7 @@ export const documentsRoute = createRoute({
     startLoading(
       (user) => user.full_access && user.has_wallet,
       async () => {
-        const { documentListQuery } = await import('../features/documents/document-loader');
+        const { documentListQuery } = await import('../features/documents/document-shown-filters');
         const { showReports, openDialog } = location.state;
         const tab = showReports === true || openDialog === 'create-report' ? 'report' : 'invoice';
         return queryClient.ensureInfiniteQueryData(documentListQuery(tab, deps));

@@ -17,7 +17,7 @@ export const transactionsRoute = createRoute({
     startLoading(
       (user) => user.has_wallet,
       async () => {
-        const { transactionListQuery } = await import('../features/transactions/transaction-loader');
+        const { transactionListQuery } = await import('../features/transactions/transaction-shown-filters');
         return queryClient.ensureInfiniteQueryData(transactionListQuery(deps));
       },
     );

@@ -8,7 +8,8 @@ import {
   type InvoiceFilterValues,
   type ReportFilterValues,
 } from './document-filters';
-import { documentFiltersFromSearch, documentFiltersToSearch, parseDocumentSearch, rememberedDocumentFilters, type DocumentSearch } from './document-search';
+import { documentFiltersFromSearch, documentFiltersToSearch, parseDocumentSearch, type DocumentSearch } from './document-search';
+import { rememberedDocumentFilters } from './document-shown-filters';
 
 export interface DocumentFilterState {
   filters: DocumentFilters;

@@ -2,16 +2,14 @@
  * The documents lists' filters and sort in the URL (docs/documents.md "Filters in the URL"):
  * /documents?search=…&start_date=…&end_date=…&states=PAID,SENT&currency=EUR&labels=…&ordering=-total_amount&kinds=….
  * Defaults are left out (all states, all report kinds, newest first); invalid values are dropped. A page opened
- * without any of them shows the last choice, remembered in `documents_filters`.
+ * without any of them shows the last choice (document-shown-filters.ts). Read by the route before the page loads,
+ * so it imports nothing heavy.
  */
 import { FIAT_CURRENCIES, INVOICE_STATES, type DocumentKind, type FiatCurrency, type InvoiceState } from '../../../shared/enums';
-import { appDayRollover } from '../../lib/app-day-rollover';
 import { choicesParam, dayRangeParams, definedParams, listParam, listValue, oneOfParam, textParam } from '../../lib/search-params';
-import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
 import {
   defaultDocumentFilters,
   INVOICE_ORDERINGS,
-  parseSavedDocumentFilters,
   REPORT_KINDS,
   type DocumentFilters,
   type InvoiceOrdering,
@@ -85,15 +83,4 @@ export function documentFiltersToSearch(filters: DocumentFilters, search?: strin
     ordering: ordering === defaultDocumentFilters().invoice.ordering ? undefined : ordering,
     kinds: someOf(REPORT_KINDS.filter((kind) => filters.report.kinds.includes(kind)), REPORT_KINDS),
   });
-}
-
-/** The remembered filters (after the day-rollover rule, for a day that began since it last ran). */
-export function rememberedDocumentFilters(): DocumentFilters {
-  appDayRollover.check();
-  return parseSavedDocumentFilters(safeStorage.get(STORAGE_KEYS.documentsFilters));
-}
-
-/** The filters the lists show for a URL: its own, else the remembered ones. */
-export function shownDocumentFilters(search: DocumentSearch): DocumentFilters {
-  return documentFiltersFromSearch(search) ?? rememberedDocumentFilters();
 }

@@ -1,14 +1,12 @@
 /**
  * The transaction list's filters and sort in the URL (docs/transactions.md "Filters in the URL"):
  * /transactions?search=…&start_date=…&end_date=…&tokens=ETH,USDC&labels=…&ordering=-amount. Defaults are left out;
- * invalid values are dropped. A page opened without any of them shows the last choice, remembered in
- * `transactions_filters`.
+ * invalid values are dropped. A page opened without any of them shows the last choice (transaction-shown-filters.ts).
+ * Read by the route before the page loads, so it imports nothing heavy.
  */
 import { TRANSACTION_ORDERINGS, type TransactionOrdering } from '../../../shared/contract/transactions';
-import { appDayRollover } from '../../lib/app-day-rollover';
 import { dayRangeParams, definedParams, listParam, listValue, oneOfParam, textParam } from '../../lib/search-params';
-import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
-import { DEFAULT_TRANSACTION_FILTERS, parseSavedFilters, type TransactionFilters } from './transaction-filters';
+import { DEFAULT_TRANSACTION_FILTERS, type TransactionFilters } from './transaction-filters';
 
 export interface TransactionSearch {
   search?: string;
@@ -58,15 +56,4 @@ export function filtersToSearch(filters: TransactionFilters, search?: string): T
     labels: listValue(filters.labels),
     ordering: filters.ordering === DEFAULT_TRANSACTION_FILTERS.ordering ? undefined : filters.ordering,
   });
-}
-
-/** The remembered filters (after the day-rollover rule, for a day that began since it last ran). */
-export function rememberedTransactionFilters(): TransactionFilters {
-  appDayRollover.check();
-  return parseSavedFilters(safeStorage.get(STORAGE_KEYS.transactionsFilters));
-}
-
-/** The filters the list shows for a URL: its own, else the remembered ones. */
-export function shownTransactionFilters(search: TransactionSearch): TransactionFilters {
-  return filtersFromSearch(search) ?? rememberedTransactionFilters();
 }

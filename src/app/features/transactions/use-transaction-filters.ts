@@ -1,7 +1,8 @@
 import { useUrlFilters } from '../../components/use-url-filters';
 import { STORAGE_KEYS } from '../../lib/storage-keys';
 import { DEFAULT_TRANSACTION_FILTERS, serializeFilters, type TransactionFilters } from './transaction-filters';
-import { filtersFromSearch, filtersToSearch, parseTransactionSearch, rememberedTransactionFilters, type TransactionSearch } from './transaction-search';
+import { rememberedTransactionFilters } from './transaction-shown-filters';
+import { filtersFromSearch, filtersToSearch, parseTransactionSearch, type TransactionSearch } from './transaction-search';
 
 const defaults = (): TransactionFilters => ({ ...DEFAULT_TRANSACTION_FILTERS });
 
