@@ -25,7 +25,7 @@ export interface UrlFiltersOptions<F extends { end_date: string }, S extends { s
 }
 
 /**
- * A list's filters kept in the URL (docs/transactions.md "Filters in the URL"). The URL is what the list shows;
+ * A list's filters kept in the URL (docs/transactions.md "Filters and sort"). The URL is what the list shows;
  * opened without filters it shows the remembered choice and writes it to the URL; invalid parameters are dropped
  * from it. Every change replaces the URL (no history entry per keystroke) and becomes the remembered choice. An end
  * date on the day that just ended follows the day rollover; the 'reset-filters' window event resets the filters.

@@ -1,6 +1,6 @@
 /**
- * The documents lists' filters and sort in the URL (docs/documents.md "Filters in the URL"):
- * /documents?search=…&start_date=…&end_date=…&states=PAID,SENT&currency=EUR&labels=…&ordering=-total_amount&kinds=….
+ * The documents lists' filters and sort in the URL (docs/documents.md "Filters"):
+ * /documents?search=…&start_date=…&end_date=…&states=DUE,PAID&currency=EUR&labels=…&ordering=-total_amount&kinds=….
  * Defaults are left out (all states, all report kinds, newest first); invalid values are dropped. A page opened
  * without any of them shows the last choice (document-shown-filters.ts). Read by the route before the page loads,
  * so it imports nothing heavy.

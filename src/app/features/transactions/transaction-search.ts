@@ -1,5 +1,5 @@
 /**
- * The transaction list's filters and sort in the URL (docs/transactions.md "Filters in the URL"):
+ * The transaction list's filters and sort in the URL (docs/transactions.md "Filters and sort"):
  * /transactions?search=…&start_date=…&end_date=…&tokens=ETH,USDC&labels=…&ordering=-amount. Defaults are left out;
  * invalid values are dropped. A page opened without any of them shows the last choice (transaction-shown-filters.ts).
  * Read by the route before the page loads, so it imports nothing heavy.
