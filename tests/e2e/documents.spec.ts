@@ -305,7 +305,24 @@ test('invoice filters, sort, search from the URL, saved filters and bulk delete'
   await page.reload();
   await expect(rows(page)).toHaveCount(2);
   await expect(clearFilters).toBeVisible();
+
+  // The filters live in the URL: a link opened with nothing remembered shows the same list.
+  await expect(page).toHaveURL(/[?&]states=DRAFT(%2C|,)EXPIRED(%2C|,)PAID(%2C|,)PROCESSING(&|$)/);
+  const filteredUrl = page.url();
+  await page.evaluate(() => window.localStorage.removeItem('documents_filters'));
+  await page.goto(filteredUrl);
+  await expect(rows(page)).toHaveCount(2);
+  await expect(rows(page).filter({ hasText: 'Alpha invoice' })).toHaveCount(0);
+  // Invalid values are dropped from the URL, the valid ones apply, and no error page shows.
+  await page.goto('/documents?ordering=sideways&currency=XYZ&states=PAID,NOPE');
+  await expect(page).toHaveURL(/[?&]states=PAID(&|$)/);
+  await expect(page).not.toHaveURL(/ordering=|currency=|NOPE/);
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('Beta invoice');
   await clearFilters.click();
+  await expect(page).not.toHaveURL(/states=/);
+  // Opened without parameters: the remembered choice (here the defaults) applies.
+  await page.goto('/documents');
   await expect(rows(page)).toHaveCount(3);
   await expect(clearFilters).toHaveCount(0);
   if (testInfo.project.name === 'phone') await toggle.click();
@@ -315,6 +332,7 @@ test('invoice filters, sort, search from the URL, saved filters and bulk delete'
   const sort = page.getByLabel('Sort by');
   await sort.selectOption({ label: 'Price descending' });
   await expect(rows(page).last()).toContainText('Draft invoice');
+  await expect(page).toHaveURL(/[?&]ordering=-total_amount(&|$)/);
   await sort.selectOption({ label: 'Price ascending' });
   await expect(rows(page).first()).toContainText('Draft invoice');
   await expect(clearFilters).toHaveCount(0);

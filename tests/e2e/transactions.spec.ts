@@ -127,6 +127,47 @@ test('token and date filters apply, are saved, and reset on the reset-filters ev
   expect(await savedFilters(page)).toMatchObject({ start_date: '', end_date: '', tokens: [], labels: [] });
 });
 
+test('filters and sort live in the URL: shown there, restored from a link, invalid values dropped', async ({ page }) => {
+  await signInWithDemo(page, 0);
+  await page.goto('/transactions');
+  await expect.poll(() => toggles(page).count()).toBeGreaterThanOrEqual(10);
+
+  // A chosen filter and sort show in the URL (the entry is replaced, not added to the history).
+  const entries = await page.evaluate(() => window.history.length);
+  await page.getByRole('button', { name: 'Tokens filter' }).click();
+  await page.getByRole('checkbox', { name: 'USDC', exact: true }).check();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/[?&]tokens=USDC(&|$)/);
+  await page.getByRole('button', { name: 'Amount', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]ordering=-amount(&|$)/);
+  expect(await page.evaluate(() => window.history.length)).toBe(entries);
+
+  // The link opened with nothing remembered shows the same list.
+  const link = page.url();
+  await page.evaluate(() => localStorage.removeItem('transactions_filters'));
+  const byLink = listRequest(
+    page,
+    (params) => params.get('token__in') === 'USDC' && params.get('ordering') === '-amount' && params.get('offset') === '0',
+  );
+  await page.goto(link);
+  await byLink;
+  await expect(page.getByRole('button', { name: 'Tokens, 1 selected' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Amount' })).toHaveAttribute('aria-sort', 'descending');
+
+  // Invalid values are dropped from the URL; the valid ones apply; no error page.
+  await page.goto(`/transactions?ordering=sideways&tokens=USDC&start_date=${day(-3)}&end_date=2025-02-30`);
+  await expect(page).toHaveURL(/[?&]tokens=USDC(&|$)/);
+  await expect(page).not.toHaveURL(/ordering=|start_date=|end_date=/);
+  await expect(page.getByRole('button', { name: 'Tokens, 1 selected' })).toBeVisible();
+  await expect(page.getByLabel('From', { exact: true })).toHaveValue('');
+  expect(await savedFilters(page)).toMatchObject({ tokens: ['USDC'], ordering: '-created_at', start_date: '' });
+
+  // Opened without parameters: the remembered choice applies and is written to the URL.
+  await page.goto('/transactions');
+  await expect(page).toHaveURL(/[?&]tokens=USDC(&|$)/);
+  await expect(page.getByRole('button', { name: 'Tokens, 1 selected' })).toBeVisible();
+});
+
 test('a saved end date follows the day: when the app starts, and after midnight while it stays open', async ({
   page,
 }) => {

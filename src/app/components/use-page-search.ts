@@ -25,7 +25,8 @@ export function usePageSearch(page: SearchablePage) {
   const apply = useCallback(
     (value: string) => {
       const search = value.trim();
-      void navigate({ to: page, search: search ? { search } : {}, replace: true });
+      // The page's other parameters (its filters) stay.
+      void navigate({ to: page, search: (old) => ({ ...old, search: search || undefined }), replace: true });
     },
     [navigate, page],
   );

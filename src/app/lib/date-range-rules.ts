@@ -4,6 +4,9 @@
  * applies only when both dates parse and nothing is wrong.
  */
 import dayjs from 'dayjs';
+import { hasDateFormat, isRealDay } from './day-text';
+
+export { hasDateFormat, isRealDay } from './day-text';
 
 export const DATE_MESSAGES = {
   format: 'date should be in yyyy-mm-dd format',
@@ -15,29 +18,13 @@ export const DATE_MESSAGES = {
 /** Debounce of a date-range change before it filters the list (docs/transactions.md). */
 export const DATE_FILTER_DEBOUNCE_MS = 100;
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A day as yyyy-MM-dd in local time. */
 export function toDay(value: Date | number | string): string {
   return dayjs(value).format('YYYY-MM-DD');
 }
 
-/** Whether a text has the yyyy-MM-dd shape. */
-export function hasDateFormat(value: string): boolean {
-  return DATE_PATTERN.test(value);
-}
 
-/** Whether a yyyy-MM-dd text names a real calendar day (no 2023-02-30). */
-export function isRealDay(value: string): boolean {
-  const match = DATE_PATTERN.exec(value);
-  if (!match) return false;
-  const [, y, m, d] = match;
-  const year = Number(y);
-  const month = Number(m);
-  const day = Number(d);
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 export interface DateBounds {
   /** Earliest allowed day (yyyy-MM-dd). */

@@ -1,9 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { parseDocumentSearch } from '../features/documents/document-search';
 import { parsePricingSearch } from '../features/pricing/pricing-search';
 import { adminTarget, fiatKycTarget, newInvoiceNotice, newInvoiceTarget } from './guards';
 import { parseTextSearch } from './list-search';
 import { protectedRoute } from './protected';
 import { guard } from './redirect-if';
+import { everyUser, fullAccess, startLoading } from './start-loading';
 
 const parent = () => protectedRoute;
 
@@ -20,13 +22,37 @@ export const walletsRoute = createRoute({
   getParentRoute: parent,
   path: '/wallets',
   validateSearch: parseTextSearch,
+  loader: ({ context: { queryClient } }) => {
+    startLoading(fullAccess, async () => {
+      const [{ walletsListQuery }, { exchangesQuery }] = await Promise.all([
+        import('../lib/wallet-queries'),
+        import('../features/wallets/wallet-queries'),
+      ]);
+      return Promise.all([queryClient.ensureQueryData(walletsListQuery()), queryClient.ensureQueryData(exchangesQuery())]);
+    });
+  },
   component: lazyRouteComponent(() => import('../features/wallets/wallets-page'), 'WalletsPage'),
 });
-/** /documents: ?search= from the global search is accepted and kept for the documents list. */
+/**
+ * /documents (docs/documents.md): the lists' filters and sort live in the URL; ?search= also comes from the global
+ * search. The loader starts the first page of the list the page opens on.
+ */
 export const documentsRoute = createRoute({
   getParentRoute: parent,
   path: '/documents',
-  validateSearch: parseTextSearch,
+  validateSearch: parseDocumentSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps, location }) => {
+    startLoading(
+      (user) => user.full_access && user.has_wallet,
+      async () => {
+        const { documentListQuery } = await import('../features/documents/document-shown-filters');
+        const { showReports, openDialog } = location.state;
+        const tab = showReports === true || openDialog === 'create-report' ? 'report' : 'invoice';
+        return queryClient.ensureInfiniteQueryData(documentListQuery(tab, deps));
+      },
+    );
+  },
   component: lazyRouteComponent(() => import('../features/documents/documents-page'), 'DocumentsPage'),
 });
 /** /new-invoice (docs/invoices.md): the invoice form; { invoiceId } in navigation state edits that draft. */
@@ -36,10 +62,16 @@ export const newInvoiceRoute = createRoute({
   beforeLoad: guard(newInvoiceTarget, newInvoiceNotice),
   component: lazyRouteComponent(() => import('../features/new-invoice/new-invoice-page'), 'NewInvoicePage'),
 });
-/** /invoices/$id (docs/invoices.md). */
+/** /invoices/$id (docs/invoices.md); the loader starts fetching the invoice with the page's code. */
 export const invoiceRoute = createRoute({
   getParentRoute: parent,
   path: '/invoices/$id',
+  loader: ({ context: { queryClient }, params }) => {
+    startLoading(everyUser, async () => {
+      const { invoiceQuery } = await import('../features/invoices/invoice-queries');
+      return queryClient.ensureQueryData(invoiceQuery(params.id));
+    });
+  },
   component: lazyRouteComponent(() => import('../features/invoices/invoice-page'), 'InvoicePage'),
 });
 const sectionPages = () => import('../features/placeholder-pages/section-pages');

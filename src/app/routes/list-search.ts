@@ -1,27 +1,21 @@
+import { textParam } from '../lib/search-params';
+
 /**
  * Search parameters of the list pages the global search leads to: /transactions?search=…, /contacts?search=…,
- * /wallets?search=…, /documents?search=….
+ * /wallets?search=…, /documents?search=… (the transaction and document lists also keep their filters in the URL:
+ * features/transactions/transaction-search.ts, features/documents/document-search.ts).
  */
 export interface ListSearch {
   search?: string;
 }
 
-const MAX_LENGTH = 200;
-
 /** Keeps non-empty texts, drops anything else. */
 export function parseListSearch(search: Record<string, unknown>): ListSearch {
-  const result: ListSearch = {};
-  const text = typeof search.search === 'number' ? String(search.search) : search.search;
-  if (typeof text === 'string' && text.trim() !== '') result.search = text.slice(0, MAX_LENGTH);
-  return result;
-}
-
-/** Pages that take only a search text (/wallets, /documents). */
-export interface TextSearch {
-  search?: string;
-}
-
-export function parseTextSearch(search: Record<string, unknown>): TextSearch {
-  const { search: text } = parseListSearch(search);
+  const text = textParam(search.search);
   return text === undefined ? {} : { search: text };
 }
+
+/** Pages that take only a search text (/contacts, /wallets). */
+export type TextSearch = ListSearch;
+
+export const parseTextSearch = parseListSearch;

@@ -6,7 +6,7 @@
  */
 import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES, type DocumentKind, type FiatCurrency, type InvoiceState } from '../../../shared/enums';
 import type { DocumentOrdering } from '../../../shared/contract/documents';
-import { hasDateFormat, isRealDay } from '../../lib/date-range-rules';
+import { hasDateFormat, isRealDay } from '../../lib/day-text';
 import type { DocumentListParams, DocumentTab } from './document-keys';
 
 /** Sort choices of the invoice list (docs/documents.md): newest, price ascending, price descending. */

@@ -69,10 +69,7 @@ function DocumentsScreen() {
   const params = useMemo(() => documentListParams(tab, filters, search.applied), [tab, filters, search.applied]);
   const activeCount = activeDocumentFilterCount(filters, tab);
   const filtered = activeCount > 0 || search.applied !== '';
-  const clearFilters = () => {
-    reset();
-    search.clear();
-  };
+  const clearFilters = () => reset(true);
 
   // The dialog opens once per request, on the report list.
   const [seenRequest, setSeenRequest] = useState<string | undefined>(undefined);
@@ -86,7 +83,7 @@ function DocumentsScreen() {
   const requestKey = request?.key;
   useEffect(() => {
     // Consumed: a reload or going back must not open it again.
-    if (requestKey !== undefined) void navigate({ to: '/documents', search: (old) => old, state: {}, replace: true });
+    if (requestKey !== undefined) void navigate({ from: '/documents', search: (old) => old, state: {}, replace: true });
   }, [requestKey, navigate]);
 
   const menu = (document: DocumentOut): CardMenuItem[] => {

@@ -8,7 +8,7 @@ import {
   type TransactionOrdering,
   type transactionEndpoints,
 } from '../../../shared/contract/transactions';
-import { hasDateFormat, isRealDay } from '../../lib/date-range-rules';
+import { hasDateFormat, isRealDay } from '../../lib/day-text';
 
 export interface TransactionFilters {
   /** yyyy-MM-dd or '' (no date filter); both set or both empty once applied. */

@@ -98,10 +98,7 @@ function TransactionList({ user }: { user: User }) {
       <TransactionFilterBar
         filters={filters}
         update={update}
-        reset={() => {
-          reset();
-          if (searchText) void navigate({ to: '/transactions', search: {} });
-        }}
+        reset={() => reset(true)}
         bounds={bounds}
         rows={rows}
         canLabel={canLabel}
@@ -115,7 +112,7 @@ function TransactionList({ user }: { user: User }) {
           <button
             type="button"
             className="btn btn-ghost"
-            onClick={() => void navigate({ to: '/transactions', search: {} })}
+            onClick={() => void navigate({ from: '/transactions', search: (old) => ({ ...old, search: undefined }) })}
           >
             Clear search
           </button>

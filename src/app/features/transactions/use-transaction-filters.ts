@@ -1,50 +1,24 @@
-import { useCallback, useEffect, useState } from 'react';
-import { RESET_FILTERS_EVENT } from '../../lib/reset-filters-event';
-import { safeStorage, STORAGE_KEYS } from '../../lib/storage-keys';
-import { appDayRollover, useDayRollover } from '../../lib/app-day-rollover';
-import type { DayChange } from '../../lib/day-rollover-watch';
-import {
-  DEFAULT_TRANSACTION_FILTERS,
-  parseSavedFilters,
-  serializeFilters,
-  type TransactionFilters,
-} from './transaction-filters';
+import { useUrlFilters } from '../../components/use-url-filters';
+import { STORAGE_KEYS } from '../../lib/storage-keys';
+import { DEFAULT_TRANSACTION_FILTERS, serializeFilters, type TransactionFilters } from './transaction-filters';
+import { rememberedTransactionFilters } from './transaction-shown-filters';
+import { filtersFromSearch, filtersToSearch, parseTransactionSearch, type TransactionSearch } from './transaction-search';
 
-function savedFilters(): TransactionFilters {
-  return parseSavedFilters(safeStorage.get(STORAGE_KEYS.transactionsFilters));
-}
-
-function initialFilters(): TransactionFilters {
-  // Normally done at start already; a day that began since then is rolled over before the filters are read.
-  appDayRollover.check();
-  return savedFilters();
-}
+const defaults = (): TransactionFilters => ({ ...DEFAULT_TRANSACTION_FILTERS });
 
 /**
- * The transaction list's filters: restored from `transactions_filters` (after the day-rollover rule), saved on
- * every change, read again when the rule moves their end date while the list is shown, and reset by the
- * 'reset-filters' window event.
+ * The transaction list's filters, kept in the URL (transaction-search.ts); opened without any, the list shows the
+ * last choice remembered in `transactions_filters` (after the day-rollover rule).
  */
 export function useTransactionFilters() {
-  const [filters, setFilters] = useState<TransactionFilters>(initialFilters);
-
-  const followRollover = useCallback((change: DayChange) => {
-    if (change.moved.includes(STORAGE_KEYS.transactionsFilters)) setFilters(savedFilters());
-  }, []);
-  useDayRollover(followRollover);
-
-  useEffect(() => {
-    safeStorage.set(STORAGE_KEYS.transactionsFilters, serializeFilters(filters));
-  }, [filters]);
-
-  const reset = useCallback(() => setFilters({ ...DEFAULT_TRANSACTION_FILTERS }), []);
-
-  useEffect(() => {
-    window.addEventListener(RESET_FILTERS_EVENT, reset);
-    return () => window.removeEventListener(RESET_FILTERS_EVENT, reset);
-  }, [reset]);
-
-  const update = useCallback((patch: Partial<TransactionFilters>) => setFilters((old) => ({ ...old, ...patch })), []);
-
-  return { filters, update, reset };
+  return useUrlFilters<TransactionFilters, TransactionSearch>({
+    page: '/transactions',
+    parse: parseTransactionSearch,
+    storageKey: STORAGE_KEYS.transactionsFilters,
+    fromSearch: filtersFromSearch,
+    remembered: rememberedTransactionFilters,
+    toSearch: filtersToSearch,
+    defaults,
+    serialize: serializeFilters,
+  });
 }
