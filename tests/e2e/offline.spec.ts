@@ -43,7 +43,9 @@ test('transactions open offline from the saved cache, with the time of the data'
 
   // Search needs the server: it says so instead of failing silently.
   const field = page.getByRole('combobox', { name: /^Search wallets, contacts/ });
-  if (!(await field.isVisible())) await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const searchButton = page.getByRole('button', { name: 'Search', exact: true });
+  await expect(field.or(searchButton).first()).toBeVisible();
+  if (!(await field.isVisible())) await searchButton.click();
   await field.fill('Demo');
   await expect(page.getByText('You are offline. Search needs a connection.', { exact: false })).toBeVisible();
   await context.setOffline(false);

@@ -8,7 +8,10 @@ test.use({ bypassCSP: true });
 /** The search field; on phones it opens from the top bar's search button first. */
 async function searchField(page: Page) {
   const field = page.getByRole('combobox', { name: /^Search wallets, contacts/ });
-  if (!(await field.isVisible())) await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const button = page.getByRole('button', { name: 'Search', exact: true });
+  // The signed-in top bar loads after the page: wait for the field (wide screens) or its button (phones).
+  await expect(field.or(button).first()).toBeVisible();
+  if (!(await field.isVisible())) await button.click();
   await expect(field).toBeVisible();
   return field;
 }
