@@ -100,6 +100,18 @@ async function persistedRowLabels(page: Page, createdAt: string): Promise<string
   return null;
 }
 
+/** The names of the label list in the persisted query cache, sorted; null while it is not stored. */
+async function persistedLabelNames(page: Page): Promise<string[] | null> {
+  const stored = (await persistedCacheText(page)).split('\n').filter((line) => line.includes('"clientState"'));
+  for (const line of stored) {
+    for (const query of (JSON.parse(line) as PersistedCache).clientState?.queries ?? []) {
+      if (query.queryKey[0] !== 'labels' || query.queryKey[1] !== 'list') continue;
+      return (query.state.data as { name: string }[]).map((label) => label.name).sort();
+    }
+  }
+  return null;
+}
+
 /** Removes the signed-in user's wallets and labels (left by an earlier run against the same server). */
 async function startEmpty(page: Page): Promise<void> {
   for (const path of ['/api/wallets', '/api/labels']) {
@@ -219,6 +231,8 @@ test('a transaction label changed offline is kept across a reload and reaches th
   await expect.poll(labelsOnServer).toEqual(['Tax']);
   await picker.getByRole('button', { name: 'Close' }).click();
   await expect(shownLabels.getByText('Tax')).toBeVisible();
+  // The label list the picker read is stored (the cache is written at most once a second) before the page reloads.
+  await expect.poll(() => persistedLabelNames(page), { timeout: 15_000 }).toEqual(['Audit', 'Tax']);
 
   // What is on screen is stored for an offline start.
   await underServiceWorker(page);
