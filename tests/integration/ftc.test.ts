@@ -542,9 +542,9 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
     expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: invoice.id })))).state).toBe('PAID');
     expect(await json(await a.client.post(pathOf(ftcEndpoints.markFtcInvoiceBankPaid.path, { id: invoice.id }), {}))).toEqual({ non_field_errors: [FTC_MESSAGES.alreadyPaid] });
 
-    // The invoice page's 'Mark paid' (the payments route) serves bank invoices too: recorded as marked, with the note.
+    // The invoice page's 'Mark paid' serves bank invoices too: recorded as marked, with the note.
     const second = await json<InvoiceOut>(await ftcInvoice(a));
-    expect((await a.client.post(pathOf(paymentEndpoints.markPaid.path, { id: second.id }), { note: 'Paid to the old account' })).status).toBe(200);
+    expect((await a.client.post(pathOf(invoiceEndpoints.markInvoicePaid.path, { id: second.id }), { note: 'Paid to the old account' })).status).toBe(200);
     expect((await json<InvoiceOut>(await a.client.get(pathOf(invoiceEndpoints.getInvoice.path, { id: second.id })))).state).toBe('PAID');
     const payments = await json<InvoicePaymentsOut>(await a.client.get(pathOf(paymentEndpoints.getInvoicePayments.path, { id: second.id })));
     expect(payments.status).toMatchObject({ state: 'PAID', summary: 'MARKED_PAID', marked_paid: true });

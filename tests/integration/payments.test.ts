@@ -212,7 +212,7 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(payments.claims).toEqual([expect.objectContaining({ method: 'BANK', email: payerEmail, tx_hash: null })]);
     expect((await visitor.get(pathOf(paymentEndpoints.getInvoicePayments.path, { id: inv.id }))).status).toBe(401);
     // The owner marks it paid by hand: recorded as marked.
-    const marked = await o.client.post(pathOf(paymentEndpoints.markPaid.path, { id: inv.id }), { note: 'Bank transfer received' });
+    const marked = await o.client.post(pathOf(invoiceEndpoints.markInvoicePaid.path, { id: inv.id }), { note: 'Bank transfer received' });
     expect(marked.status).toBe(200);
     expect(await status(inv.id)).toMatchObject({ state: 'PAID', summary: 'MARKED_PAID', marked_paid: true });
   }, 60_000);

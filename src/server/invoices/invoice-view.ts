@@ -19,7 +19,8 @@ export function daysToExpire(expiresAt: string | null, now: Date, timeZone: stri
 
 type ItemRow = typeof invoiceItems.$inferSelect;
 
-function invoiceOut(document: DocumentRow, row: InvoiceRow, items: readonly ItemRow[], now: Date, timeZone: string): InvoiceOut {
+/** The invoice as its owner reads it, from its document, invoice and item rows. */
+export function invoiceView(document: DocumentRow, row: InvoiceRow, items: readonly ItemRow[], now: Date, timeZone: string): InvoiceOut {
   return {
     id: row.id,
     document_id: document.id,
@@ -124,7 +125,7 @@ export async function documentViews(db: Database, rows: readonly DocumentRow[], 
       end_date: row.endDate,
       created_at: row.createdAt.toISOString(),
       quickbooks_url: row.quickbooksUrl,
-      invoice: invoice ? invoiceOut(row, invoice, itemsOf.get(invoice.id) ?? [], now, zoneOf.get(invoice.userId) ?? 'UTC') : null,
+      invoice: invoice ? invoiceView(row, invoice, itemsOf.get(invoice.id) ?? [], now, zoneOf.get(invoice.userId) ?? 'UTC') : null,
     };
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { Context, Hono } from 'hono';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { invoiceEndpoints } from '../../shared/contract/invoices';
 import { paymentEndpoints, type InvoicePaymentsOut, type ReviewPaymentOut } from '../../shared/contract/payments';
 import { fromBaseUnits } from '../../shared/money';
 import type { PaymentClaimMethod } from '../../shared/schemas/payment';
@@ -164,7 +165,7 @@ export function registerPaymentRoutes(app: Hono<AppEnv>, s: Services): void {
     return c.json(await paymentStatus(deps, (await invoiceTarget(s.db, target.invoiceId)) ?? target), 202);
   });
 
-  route(app, s, paymentEndpoints.markPaid, async (c, { params, body }) => {
+  route(app, s, invoiceEndpoints.markInvoicePaid, async (c, { params, body }) => {
     const { id } = params;
     if (!isUuid(id)) throw notFound();
     const stored = await findInvoice(s.db, id.toLowerCase(), authOf(c).user.id);

@@ -2,31 +2,17 @@
 import * as v from 'valibot';
 import { INVOICE_STATES, INVOICE_TEMPLATES } from '../enums';
 import { invoiceSchema, patchInvoiceSchema } from '../schemas/invoice';
+import { markPaidSchema } from '../schemas/payment';
 import { endpoint } from './endpoint';
-import { invoiceContactBlockOut, invoiceOwnerOut, publicInvoiceOut } from './payments';
+import { invoiceContactBlockOut, invoiceItemBlockOut, invoiceOwnerOut, invoiceTokenOut, publicInvoiceOut } from './payments';
 import { decimal, downloadQuery, fiatCurrency, network, timestamp } from './primitives';
 
-export const invoiceItemOut = v.object({
-  id: v.string(),
-  name: v.string(),
-  description: v.string(),
-  /** Decimals computed with 5 decimals. */
-  quantity: decimal,
-  unit_price: decimal,
-  discount: decimal,
-  discount_is_percent: v.boolean(),
-  tax: decimal,
-  tax_is_percent: v.boolean(),
-  total_amount: decimal,
-});
+export const invoiceItemOut = v.object({ id: v.string(), ...invoiceItemBlockOut.entries });
 export type InvoiceItemOut = v.InferOutput<typeof invoiceItemOut>;
-
 
 export const invoiceContactOut = v.object({ id: v.string(), ...invoiceContactBlockOut.entries });
 export type InvoiceContactOut = v.InferOutput<typeof invoiceContactOut>;
 
-export const invoiceTokenOut = v.object({ id: v.string(), symbol: v.string(), name: v.string(), image_url: v.string() });
-export type InvoiceTokenOut = v.InferOutput<typeof invoiceTokenOut>;
 
 export const invoiceOut = v.object({
   id: v.string(),
@@ -91,6 +77,14 @@ export const invoiceEndpoints = {
     response: invoiceOut,
   }),
   deleteInvoice: endpoint({ method: 'DELETE', path: '/api/invoices/:id', access: 'full' }),
+  /** The owner marks an issued invoice paid by hand (docs/payments.md); answers the invoice. */
+  markInvoicePaid: endpoint({
+    method: 'POST',
+    path: '/api/invoices/:id/mark-paid',
+    access: 'full',
+    body: markPaidSchema,
+    response: invoiceOut,
+  }),
   /** A PDF file: the owner's in every state, anyone else's once issued. */
   invoicePdf: endpoint({ method: 'GET', path: '/api/invoices/:id/pdf', access: 'public', query: downloadQuery }),
 } as const;

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { INVOICE_STATES, INVOICE_TEMPLATES } from '../enums';
-import { assignPaymentSchema, emailPaymentSchema, markPaidSchema, PAYMENT_CLAIM_METHODS, paymentClaimSchema } from '../schemas/payment';
+import { assignPaymentSchema, emailPaymentSchema, PAYMENT_CLAIM_METHODS, paymentClaimSchema } from '../schemas/payment';
 import { endpoint } from './endpoint';
 import { decimal, fiatCurrency, network, timestamp } from './primitives';
 
@@ -161,6 +161,24 @@ export const invoiceContactBlockOut = v.object({
   tax_number: v.string(),
 });
 
+/** An invoice line as the invoice holds it. */
+export const invoiceItemBlockOut = v.object({
+  name: v.string(),
+  description: v.string(),
+  /** Decimals computed with 5 decimals. */
+  quantity: decimal,
+  unit_price: decimal,
+  discount: decimal,
+  discount_is_percent: v.boolean(),
+  tax: decimal,
+  tax_is_percent: v.boolean(),
+  total_amount: decimal,
+});
+
+/** The token an invoice is paid in. */
+export const invoiceTokenOut = v.object({ id: v.string(), symbol: v.string(), name: v.string(), image_url: v.string() });
+export type InvoiceTokenOut = v.InferOutput<typeof invoiceTokenOut>;
+
 /**
  * GET invoices/{id} for anyone but its owner (signed out too), and GET pay-invoices/{id}: what a payer needs and
  * nothing else (no ids of the owner's contacts, wallets, documents or items). Missing and DRAFT invoices are 404.
@@ -187,24 +205,10 @@ export const publicInvoiceOut = v.object({
   contact: v.nullable(invoiceContactBlockOut),
   /** Where to pay: the receiving address on its network. */
   wallet: v.nullable(v.object({ network, address: v.string() })),
-  token: v.nullable(
-    v.object({ id: v.string(), symbol: v.string(), name: v.string(), image_url: v.string(), decimals: v.number() }),
-  ),
+  token: v.nullable(v.object({ ...invoiceTokenOut.entries, decimals: v.number() })),
   /** The token's contract on the invoice's network; null for a native coin. */
   contract_address: v.nullable(v.string()),
-  items: v.array(
-    v.object({
-      name: v.string(),
-      description: v.string(),
-      quantity: decimal,
-      unit_price: decimal,
-      discount: decimal,
-      discount_is_percent: v.boolean(),
-      tax: decimal,
-      tax_is_percent: v.boolean(),
-      total_amount: decimal,
-    }),
-  ),
+  items: v.array(invoiceItemBlockOut),
   /** Names and download URLs (GET invoices/{id}/attachments/{index}). */
   attachments: v.array(v.object({ name: v.string(), url: v.string() })),
   is_ftc: v.boolean(),
@@ -217,12 +221,6 @@ export const publicInvoiceOut = v.object({
   payment: paymentStatusOut,
 });
 export type PublicInvoiceOut = v.InferOutput<typeof publicInvoiceOut>;
-
-/**
- * What mark-paid answers: the invoice as its owner reads it (GET invoices/{id}); declared here only as far as
- * paying it concerns (its id and state); the full shape belongs to the invoices' declarations.
- */
-export const markedPaidInvoiceOut = v.object({ id: v.string(), state: v.picklist(INVOICE_STATES) });
 
 export const paymentEndpoints = {
   /** The invoice as its payer sees it; missing and draft invoices are 404. Rate limited for anyone but the owner. */
@@ -256,14 +254,6 @@ export const paymentEndpoints = {
     access: 'public',
     body: emailPaymentSchema,
     response: paymentStatusOut,
-  }),
-  /** The owner marks an issued invoice paid by hand; answers the invoice. */
-  markPaid: endpoint({
-    method: 'POST',
-    path: '/api/invoices/:id/mark-paid',
-    access: 'full',
-    body: markPaidSchema,
-    response: markedPaidInvoiceOut,
   }),
   /** The owner's transfers that need review. */
   listReviewPayments: endpoint({

@@ -3,6 +3,7 @@
  * the transfers that need review, assigning or dismissing one, and marking an invoice paid by hand.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { invoiceEndpoints } from '../../../shared/contract/invoices';
 import { paymentEndpoints, type PaymentStatusOut } from '../../../shared/contract/payments';
 import { api } from '../../lib/api-client';
 import { invoiceKeys } from './invoice-queries';
@@ -54,7 +55,7 @@ export async function refreshAfterPayment(client: QueryClient, invoiceId: string
 }
 
 export function markInvoicePaid(invoiceId: string, note: string) {
-  return api.call(paymentEndpoints.markPaid, { params: { id: invoiceId }, body: { note } });
+  return api.call(invoiceEndpoints.markInvoicePaid, { params: { id: invoiceId }, body: { note } });
 }
 
 export function assignPayment(paymentId: string, invoiceId: string): Promise<PaymentStatusOut> {
