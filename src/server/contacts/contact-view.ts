@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ContactOut } from '../../shared/data-types';
+import type { ContactDetailsOut } from '../../shared/contract/contacts';
 import type { LabelOut } from '../../shared/contract/primitives';
 import type { Database } from '../db/database';
 import { contactAddresses, contactLabels, labels, type ContactRow } from '../db/schema';
@@ -35,6 +36,16 @@ export async function contactViews(db: Database, rows: readonly ContactRow[]): P
   }
   return rows.map((row) => ({
     id: row.id,
+    ...contactDetails(row),
+    addresses: addresses.get(row.id) ?? [],
+    labels: (labelLists.get(row.id) ?? []).sort(byLabelName),
+    created_at: row.createdAt.toISOString(),
+  }));
+}
+
+/** A contact row's details as the API and an invoice's copy of them name them. */
+export function contactDetails(row: ContactRow): ContactDetailsOut {
+  return {
     first_name: row.firstName,
     last_name: row.lastName,
     company: row.company,
@@ -45,8 +56,5 @@ export async function contactViews(db: Database, rows: readonly ContactRow[]): P
     city: row.city,
     postal_code: row.postalCode,
     tax_number: row.taxNumber,
-    addresses: addresses.get(row.id) ?? [],
-    labels: (labelLists.get(row.id) ?? []).sort(byLabelName),
-    created_at: row.createdAt.toISOString(),
-  }));
+  };
 }

@@ -23,6 +23,7 @@ import type { Database } from '../db/database';
 import { contacts, wallets, type InvoiceContactSnapshot, type NewInvoiceRow } from '../db/schema';
 import { fieldErrors } from '../http/api-error';
 import type { Services } from '../services';
+import { contactDetails } from '../contacts/contact-view';
 import { ftcDetailsForIssue } from '../ftc/ftc-invoice';
 import { invoiceQuote, isPaymentNetwork, paymentToken } from './invoice-payment';
 
@@ -52,19 +53,7 @@ export interface PreparedInvoice {
 async function ownContact(db: Database, userId: string, id: string): Promise<InvoiceContactSnapshot | undefined> {
   const [row] = await db.select().from(contacts).where(and(eq(contacts.id, id), eq(contacts.userId, userId)));
   if (row === undefined) return undefined;
-  return {
-    id: row.id,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    company: row.company,
-    email: row.email,
-    address_line1: row.addressLine1,
-    address_line2: row.addressLine2,
-    country: row.country,
-    city: row.city,
-    postal_code: row.postalCode,
-    tax_number: row.taxNumber,
-  };
+  return { id: row.id, ...contactDetails(row) };
 }
 
 export async function prepareInvoice(

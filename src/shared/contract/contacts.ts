@@ -16,8 +16,8 @@ export const CONTACT_ORDERINGS = [
 ] as const;
 export type ContactOrdering = (typeof CONTACT_ORDERINGS)[number];
 
-export const contactOut = v.object({
-  id: v.string(),
+/** A contact's name, company, e-mail, postal address and tax number (an invoice keeps a copy of them). */
+export const contactDetailsOut = v.object({
   first_name: v.string(),
   last_name: v.string(),
   company: v.string(),
@@ -28,6 +28,12 @@ export const contactOut = v.object({
   city: v.string(),
   postal_code: v.string(),
   tax_number: v.string(),
+});
+export type ContactDetailsOut = v.InferOutput<typeof contactDetailsOut>;
+
+export const contactOut = v.object({
+  id: v.string(),
+  ...contactDetailsOut.entries,
   addresses: v.array(v.object({ network, address: v.string() })),
   labels: v.array(labelOut),
   created_at: timestamp,

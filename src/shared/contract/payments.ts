@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { INVOICE_STATES, INVOICE_TEMPLATES } from '../enums';
 import { assignPaymentSchema, emailPaymentSchema, PAYMENT_CLAIM_METHODS, paymentClaimSchema } from '../schemas/payment';
+import { contactDetailsOut } from './contacts';
 import { endpoint } from './endpoint';
 import { decimal, fiatCurrency, network, timestamp } from './primitives';
 
@@ -148,18 +149,7 @@ export const invoiceOwnerOut = v.object({
 export type InvoiceOwnerOut = v.InferOutput<typeof invoiceOwnerOut>;
 
 /** The bill-to contact as it was when the invoice was sent. */
-export const invoiceContactBlockOut = v.object({
-  first_name: v.string(),
-  last_name: v.string(),
-  company: v.string(),
-  email: v.string(),
-  address_line1: v.string(),
-  address_line2: v.string(),
-  country: v.string(),
-  city: v.string(),
-  postal_code: v.string(),
-  tax_number: v.string(),
-});
+export const invoiceContactBlockOut = contactDetailsOut;
 
 /** An invoice line as the invoice holds it. */
 export const invoiceItemBlockOut = v.object({
