@@ -7,14 +7,13 @@ import type { TokenRefOut } from '../../src/shared/contract/primitives';
 import { FIAT_CURRENCIES } from '../../src/shared/enums';
 import { fxRates } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
-import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
+import type { ProviderServer } from '../fixtures/provider-server';
 import { addFxRate, dayOf } from './data-seed';
 import { availableDrivers } from './helpers/drivers';
+import { priceEnv, startPriceServer, USDC_ETHEREUM } from './helpers/invoice-fixtures';
 import { setupSuite } from './helpers/suite';
 import { json, TestClient } from './helpers/test-client';
 import { signInWithWallet } from './helpers/sign-in';
-
-const USDC_ETHEREUM = 'ETHEREUM:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
 
 describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (kind) => {
   const suite = setupSuite(kind);
@@ -24,13 +23,9 @@ describe.each(availableDrivers())('tokens, quotes and currency prices on %s', (k
   beforeAll(async () => {
     // Rates come from the fixture server below, not from any seeded data.
     await suite.db.delete(fxRates);
-    server = await startProviderServer({
-      'GET /prices/current/*': 'defillama/prices-current.json',
-      'GET /latest': 'frankfurter/latest-usd.json',
-      'GET /simple/price': 'coingecko/simple-price-bitcoin-fiats.json',
-    });
+    server = await startPriceServer();
     app = suite.makeApp({
-      env: { DEFILLAMA_BASE_URL: server.url, FRANKFURTER_BASE_URL: server.url, COINGECKO_BASE_URL: server.url },
+      env: priceEnv(server),
     });
   });
   afterAll(async () => {

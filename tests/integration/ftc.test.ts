@@ -19,9 +19,10 @@ import type { AppEnv } from '../../src/server/http/app-env';
 import { createLogger } from '../../src/server/logging/logger';
 import type { FtcPartner } from '../../src/server/providers/ftc/ftc-partner';
 import { startFtcPartnerServer, type FtcPartnerServer } from '../fixtures/ftc-partner-server';
-import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
+import type { ProviderServer } from '../fixtures/provider-server';
 import { addFxRate, dayOf } from './data-seed';
 import { availableDrivers } from './helpers/drivers';
+import { contactBody, ownerDetails, startPriceServer, USDT_POLYGON } from './helpers/invoice-fixtures';
 import { loopbackFetch } from './helpers/loopback-fetch';
 import { setupSuite, testConfig } from './helpers/suite';
 import { json, TestClient } from './helpers/test-client';
@@ -30,26 +31,8 @@ import { newAccount, signInWithAddress, signInWithWallet } from './helpers/sign-
 const API_KEY = 'partner-api-key-0123456789';
 const WEBHOOK_SECRET = 'webhook-secret-abcdefghijklmnop';
 const ENCRYPTION_KEY = Buffer.alloc(32, 9).toString('base64');
-const USDT_POLYGON = 'POLYGON:0xc2132d05d31c914a87c6611c10748aeb04b58e8f';
 
-const contactBody = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  address_line1: '12 Analytical Row',
-  country: 'United Kingdom',
-  city: 'London',
-  postal_code: 'N1 9GU',
-};
-const owner = {
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'grace@example.com',
-  address_line1: '1 Harbor Way',
-  city: 'Arlington',
-  postal_code: '22201',
-  country: 'Germany',
-};
+const owner = { ...ownerDetails, country: 'Germany' };
 const kycBody = {
   address_line_1: 'Hauptstrasse 1',
   post_code: '10115',
@@ -70,11 +53,7 @@ describe.each(availableDrivers())('fiat-to-crypto on %s', (kind) => {
   beforeAll(async () => {
     await suite.db.delete(fxRates);
     await addFxRate(suite.db, dayOf(suite.clock.now()), 'EUR', '0.9');
-    prices = await startProviderServer({
-      'GET /prices/current/*': 'defillama/prices-current.json',
-      'GET /latest': 'frankfurter/latest-usd.json',
-      'GET /simple/price': 'coingecko/simple-price-bitcoin-fiats.json',
-    });
+    prices = await startPriceServer();
     partner = await startFtcPartnerServer({
       apiKey: API_KEY,
       webhookSecret: WEBHOOK_SECRET,

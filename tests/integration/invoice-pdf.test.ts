@@ -8,26 +8,18 @@ import type { InvoiceOut } from '../../src/shared/contract/invoices';
 import { eq } from 'drizzle-orm';
 import { fxRates, subscriptions, users, wallets } from '../../src/server/db/schema';
 import type { AppEnv } from '../../src/server/http/app-env';
-import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
+import type { ProviderServer } from '../fixtures/provider-server';
 import { addFxRate, dayOf } from './data-seed';
 import { availableDrivers } from './helpers/drivers';
+import { NO_ROW, ownerDetails, priceEnv, startPriceServer, USDT_POLYGON } from './helpers/invoice-fixtures';
 import { pdfTextLines } from './helpers/pdf-text';
 import { setupSuite } from './helpers/suite';
 import { json, TestClient } from './helpers/test-client';
 import { newAccount, signInWithWallet } from './helpers/sign-in';
 
-const USDT_POLYGON = 'POLYGON:0xc2132d05d31c914a87c6611c10748aeb04b58e8f';
-const NO_ROW = '6f1c1f5e-8a53-4c3e-9d0e-3b8f0b7a2c11';
-
 const owner = {
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'grace@example.com',
+  ...ownerDetails,
   company: 'Hopper Consulting',
-  address_line1: '1 Harbor Way',
-  city: 'Arlington',
-  postal_code: '22201',
-  country: 'United States',
   bank_name: 'First Harbor Bank',
   bank_account: '0012345678',
   iban: 'CH9300762011623852957',
@@ -54,13 +46,9 @@ describe.each(availableDrivers())('invoice PDF on %s', (kind) => {
   beforeAll(async () => {
     await suite.db.delete(fxRates);
     await addFxRate(suite.db, dayOf(suite.clock.now()), 'EUR', '0.9');
-    server = await startProviderServer({
-      'GET /prices/current/*': 'defillama/prices-current.json',
-      'GET /latest': 'frankfurter/latest-usd.json',
-      'GET /simple/price': 'coingecko/simple-price-bitcoin-fiats.json',
-    });
+    server = await startPriceServer();
     app = suite.makeApp({
-      env: { DEFILLAMA_BASE_URL: server.url, FRANKFURTER_BASE_URL: server.url, COINGECKO_BASE_URL: server.url },
+      env: priceEnv(server),
     });
     ownerClient = new TestClient(app);
     const user = await signInWithWallet(ownerClient);

@@ -16,34 +16,14 @@ import { documentViews } from '../../src/server/invoices/invoice-view';
 import { startProviderServer, type ProviderServer } from '../fixtures/provider-server';
 import { addFxRate, dayOf } from './data-seed';
 import { availableDrivers } from './helpers/drivers';
+import { contactBody, NO_ROW, ownerDetails, priceEnv, startPriceServer, USDC_ETHEREUM, USDT_POLYGON } from './helpers/invoice-fixtures';
 import { setupSuite } from './helpers/suite';
 import { json, TestClient } from './helpers/test-client';
 import { newAccount, signInWithAddress, signInWithDemo, signInWithWallet } from './helpers/sign-in';
 
-const USDT_POLYGON = 'POLYGON:0xc2132d05d31c914a87c6611c10748aeb04b58e8f';
-const USDC_ETHEREUM = 'ETHEREUM:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48';
-const NO_ROW = '6f1c1f5e-8a53-4c3e-9d0e-3b8f0b7a2c11';
 const PRICES_DOWN = { detail: 'Prices are not available right now. Try again later.' };
 
-const contactBody = {
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  email: 'ada@example.com',
-  address_line1: '12 Analytical Row',
-  country: 'United Kingdom',
-  city: 'London',
-  postal_code: 'N1 9GU',
-};
-
-const owner = {
-  first_name: 'Grace',
-  last_name: 'Hopper',
-  email: 'grace@example.com',
-  address_line1: '1 Harbor Way',
-  city: 'Arlington',
-  postal_code: '22201',
-  country: 'United States',
-};
+const owner = ownerDetails;
 
 /** 3 × 19.99999 less 10 %, plus a fixed 2.5 tax; and 1 × 100 with 19 % tax. */
 const items = [
@@ -59,13 +39,9 @@ describe.each(availableDrivers())('invoices on %s', (kind) => {
   beforeAll(async () => {
     await suite.db.delete(fxRates);
     await addFxRate(suite.db, dayOf(suite.clock.now()), 'EUR', '0.9');
-    server = await startProviderServer({
-      'GET /prices/current/*': 'defillama/prices-current.json',
-      'GET /latest': 'frankfurter/latest-usd.json',
-      'GET /simple/price': 'coingecko/simple-price-bitcoin-fiats.json',
-    });
+    server = await startPriceServer();
     app = suite.makeApp({
-      env: { DEFILLAMA_BASE_URL: server.url, FRANKFURTER_BASE_URL: server.url, COINGECKO_BASE_URL: server.url },
+      env: priceEnv(server),
     });
   });
   afterAll(async () => {
