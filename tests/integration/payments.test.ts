@@ -46,6 +46,8 @@ let smtp: SMTPServer;
 let smtpPort = 0;
 let prices: Server;
 let pricesUrl = '';
+/** While true the price server answers 503, as a price provider in an outage. */
+let pricesDown = false;
 const inbox: Mail[] = [];
 
 beforeAll(async () => {
@@ -67,6 +69,10 @@ beforeAll(async () => {
   smtpPort = (smtp.server.address() as { port: number }).port;
   // DefiLlama's shape: every devnet ERC-20 at one US dollar, now and at any past time.
   prices = createServer((req, res) => {
+    if (pricesDown) {
+      res.writeHead(503).end();
+      return;
+    }
     const match = /^\/prices\/(?:current|historical\/\d+)\/(.+)$/.exec(new URL(req.url ?? '/', 'http://x').pathname);
     const coins: Record<string, object> = {};
     for (const coin of match ? decodeURIComponent(match[1] ?? '').split(',') : []) {
@@ -245,6 +251,34 @@ describe.each(availableDrivers())('invoice payments on %s', (kind) => {
     expect(mailTo(`grace-${o.userId.slice(0, 8)}@example.com`, 'is paid')).toHaveLength(1);
     expect(mailTo(walletPayer, 'Your payment of invoice')).toHaveLength(1);
     expect(mailTo(walletPayer, 'We told the sender')).toHaveLength(1);
+  }, 60_000);
+
+  it('a payment recorded while no price is known counts once a price is: the watcher values it and the invoice is paid', async () => {
+    const o = await owner();
+    const inv = await invoice(o, '42');
+    const hash = await pay(o.address, 42_000_000n);
+    // An app and a watcher of their own: nothing of this block's prices is in their response caches yet.
+    const config = testConfig(env);
+    const fresh = createPaymentDeps({ db: suite.db, logger: createLogger('silent'), now: () => suite.clock.now(), config, jobs: suite.jobs, prices: createSyncDeps({ db: suite.db, config, logger: createLogger('silent') }).prices });
+    pricesDown = true;
+    try {
+      const reported = await new TestClient(suite.makeApp({ env })).post(paymentEndpoints.emailPayment.path, { hash, data: { invoice: inv.id } });
+      expect(reported.status).toBe(202);
+      const unpriced = await json<PaymentStatusOut>(reported);
+      // Verified and listed with the invoice, but it counts towards the total only once it has a value.
+      expect(unpriced).toMatchObject({ state: 'DUE', amount_paid: '0' });
+      expect(unpriced.payments).toEqual([expect.objectContaining({ tx_hash: hash, amount: '42', value: null })]);
+      await mine(1);
+      await watchPayments(fresh);
+      expect(await status(inv.id)).toMatchObject({ state: 'DUE', amount_paid: '0' });
+    } finally {
+      pricesDown = false;
+    }
+    expect((await watchPayments(fresh)).valued).toBe(1);
+    const paid = await status(inv.id);
+    expect(paid).toMatchObject({ state: 'PAID', amount_paid: '42' });
+    expect(paid.payments).toEqual([expect.objectContaining({ tx_hash: hash, value: '42', confirmed: true })]);
+    expect((await watchPayments(fresh)).valued).toBe(0);
   }, 60_000);
 
   it('a payer reporting the transfer the watcher already counted is told it is paid; other claims on a paid invoice are refused', async () => {

@@ -20,7 +20,11 @@ export const confirmationsFor = (deps: Pick<PaymentDeps, 'config'>, network: str
   (deps.config.payments.confirmations as Record<string, number | undefined>)[network] ?? 12;
 
 /** The transfer's value in the invoice's currency at its block's time; null when no price is known. */
-export async function valueInInvoiceCurrency(deps: PaymentDeps, target: InvoiceTarget, transfer: ChainTransfer): Promise<string | null> {
+export async function valueInInvoiceCurrency(
+  deps: PaymentDeps,
+  target: InvoiceTarget,
+  transfer: Pick<ChainTransfer, 'txHash' | 'amount' | 'blockTime'>,
+): Promise<string | null> {
   if (deps.prices === null) return null;
   try {
     const price = await deps.prices.historicalPrice({ network: target.network, address: (target.token ?? 'native') as `0x${string}` | 'native' }, transfer.blockTime, target.fiat);

@@ -6,9 +6,10 @@
  *    the one open invoice it fits, or keeps it for the owner's review;
  * 2. re-reads every payment still confirming: confirmed once deep enough, dropped (REORGED) when its transaction
  *    left the chain, moved when it was mined again in another block;
- * 3. looks up the hashes payers reported that were not yet on the chain.
+ * 3. looks up the hashes payers reported that were not yet on the chain;
+ * 4. values the counted payments recorded while no price was known, so that they count towards their invoice.
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { Big, fromBaseUnits } from '../../shared/money';
 import { invoicePayments, paymentClaims, paymentWatchCursors } from '../db/schema';
 import type { PaymentDeps } from './payment-deps';
@@ -34,6 +35,8 @@ export interface WatchReport {
   review: number;
   confirmed: number;
   reorged: number;
+  /** Payments given their value once a price was known. */
+  valued: number;
 }
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows?: Record<string, unknown>[] }).rows ?? [];
@@ -198,9 +201,32 @@ async function checkReportedHashes(deps: PaymentDeps): Promise<void> {
   }
 }
 
+/** Payments valued in one cycle at the most (the rest wait for the next). */
+export const VALUE_BATCH = 100;
+
+/** Step 4: counted payments recorded while no price was known, valued at their block's time once a price is. */
+async function valueUnpriced(deps: PaymentDeps, report: WatchReport): Promise<void> {
+  const rows = await deps.db
+    .select()
+    .from(invoicePayments)
+    .where(and(eq(invoicePayments.status, 'COUNTED'), isNull(invoicePayments.value), isNotNull(invoicePayments.invoiceId)))
+    .orderBy(asc(invoicePayments.createdAt))
+    .limit(VALUE_BATCH);
+  for (const row of rows) {
+    if (row.invoiceId === null) continue;
+    const target = await invoiceTarget(deps.db, row.invoiceId);
+    if (target === undefined) continue;
+    const value = await valueInInvoiceCurrency(deps, target, { txHash: row.txHash, amount: BigInt(row.amount), blockTime: row.blockTime });
+    if (value === null) continue;
+    await deps.db.update(invoicePayments).set({ value, updatedAt: deps.now() }).where(and(eq(invoicePayments.id, row.id), isNull(invoicePayments.value)));
+    report.valued += 1;
+    await recomputeInvoice(deps, row.invoiceId);
+  }
+}
+
 /** One watcher cycle over every network with open invoices. */
 export async function watchPayments(deps: PaymentDeps): Promise<WatchReport> {
-  const report: WatchReport = { ranges: 0, transfers: 0, assigned: 0, review: 0, confirmed: 0, reorged: 0 };
+  const report: WatchReport = { ranges: 0, transfers: 0, assigned: 0, review: 0, confirmed: 0, reorged: 0, valued: 0 };
   const open = await invoiceTargets(deps.db, sql`d.state in ('DUE', 'PROCESSING', 'EXPIRED') and i.contract_address is not null`);
   const byNetwork = new Map<string, InvoiceTarget[]>();
   for (const t of open) byNetwork.set(t.network, [...(byNetwork.get(t.network) ?? []), t]);
@@ -214,7 +240,8 @@ export async function watchPayments(deps: PaymentDeps): Promise<WatchReport> {
   }
   await checkConfirming(deps, report);
   await checkReportedHashes(deps);
-  if (report.transfers + report.confirmed + report.reorged > 0) deps.logger.info('Payment watch', { ...report });
+  await valueUnpriced(deps, report);
+  if (report.transfers + report.confirmed + report.reorged + report.valued > 0) deps.logger.info('Payment watch', { ...report });
   return report;
 }
 
