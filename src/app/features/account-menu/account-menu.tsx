@@ -1,8 +1,8 @@
-import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import type { User } from '../../../shared/api-types';
 import { Popover } from '../../components/popover';
-import { signOut } from '../../lib/sign-out';
+import { useSignOut } from '../../lib/use-sign-out';
 import { ThemeToggle } from '../../components/theme-toggle';
 import { Spinner } from '../../components/spinner';
 import { Avatar } from './avatar';
@@ -19,8 +19,7 @@ export function signedInAs(user: Pick<User, 'type' | 'signed_email' | 'email' | 
 
 /** The account menu of docs/app-shell.md "Top bar and menus". */
 export function AccountMenu({ user }: { user: User }) {
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+  const signingOut = useSignOut();
 
   return (
     <Popover label="Account menu" trigger={<Avatar user={user} />} triggerClassName={styles.trigger}>
@@ -69,14 +68,8 @@ export function AccountMenu({ user }: { user: User }) {
               <button
                 type="button"
                 className={`menu-item ${styles.item} ${styles.itemButton}`}
-                disabled={signingOut}
-                onClick={() => {
-                  setSigningOut(true);
-                  void signOut().then(() => {
-                    close();
-                    return navigate({ to: '/auth' });
-                  });
-                }}
+                disabled={signingOut.isPending}
+                onClick={() => signingOut.mutate(undefined, { onSettled: close })}
               >
                 Sign out
               </button>

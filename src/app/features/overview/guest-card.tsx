@@ -1,6 +1,4 @@
-import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
-import { signOut } from '../../lib/sign-out';
+import { useSignOut } from '../../lib/use-sign-out';
 import styles from './overview.module.css';
 
 /**
@@ -8,8 +6,7 @@ import styles from './overview.module.css';
  * Signing in for real leaves the read-only session first, since the login page is for the signed-out.
  */
 export function GuestCard() {
-  const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
+  const leaving = useSignOut();
   return (
     <section className={`card ${styles.guestCard}`} aria-labelledby="guest-card-title">
       <h2 id="guest-card-title" className={styles.cardTitle}>
@@ -19,11 +16,8 @@ export function GuestCard() {
       <button
         type="button"
         className="btn btn-primary"
-        disabled={leaving}
-        onClick={() => {
-          setLeaving(true);
-          void signOut().then(() => navigate({ to: '/auth' }));
-        }}
+        disabled={leaving.isPending}
+        onClick={() => leaving.mutate()}
       >
         Login
       </button>
