@@ -1,7 +1,8 @@
 /**
  * One page of GET transactions, in one statement: the page's ids come from an index-only scan of the ordering's
  * covering index (with the offset skipped inside the index), then only those rows are joined in full, with their
- * wallet or exchange account. A deep offset of a plain list (no filter the month counts cannot answer) first
+ * wallet or exchange account and what the list shows beside them (labels, payment label, the counterparty's
+ * contact). A deep offset of a plain list (no filter the month counts cannot answer) first
  * asks the month counts where its page starts (transaction-month-counts.ts), so the scan steps over at most one
  * month of rows. The count stops at COUNT_CAP matching rows, so it costs the same for a user with a thousand
  * transactions and one with a million; `count_capped` says when it stopped.
