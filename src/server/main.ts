@@ -16,6 +16,8 @@ import { startBackgroundWork } from './background-work';
 
 const HOUSEKEEPING_INTERVAL_MS = 3600_000;
 const SHUTDOWN_GRACE_MS = 10_000;
+/** An API request that waits this long for a database connection is answered 503 (overload). */
+const DATABASE_WAIT_MS = 3_000;
 
 function readConfig(): Config {
   try {
@@ -32,7 +34,7 @@ function readConfig(): Config {
 async function main(): Promise<void> {
   const config = readConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { connectionTimeoutMs: DATABASE_WAIT_MS });
   await prepareDatabase(database);
   const jobs = createJobDispatch();
   const app = createApp({ db: database.db, config, logger, jobs });

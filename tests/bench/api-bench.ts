@@ -15,6 +15,35 @@ import { measure, type Figures } from './measure';
 
 /** The budget issue 3 sets for list endpoints on the bench data. */
 export const LIST_P95_BUDGET_MS = 25;
+/** A list page's p95 may be at most this many times the p95 of running its own SQL statements raw. */
+export const SQL_RATIO_BUDGET = 2;
+
+/** One statement as Drizzle sent it. */
+export interface CapturedStatement {
+  text: string;
+  params: readonly unknown[];
+}
+
+/** What the API-against-its-SQL comparison needs of the database. */
+export interface RawSql {
+  /** The statements the database is sent while `call` runs (requests run one at a time here). */
+  capture(call: () => Promise<void>): Promise<CapturedStatement[]>;
+  /** Runs one statement as it is on the app's own pool or thread, reading every row. */
+  execute(statement: CapturedStatement): Promise<void>;
+}
+
+/** A list page's API p95 beside the p95 of its statements run raw, one after the other, with the same values (timed in turn). */
+export interface SqlRatio {
+  name: string;
+  statements: number;
+  /** Pairs timed. */
+  count: number;
+  apiP50: number;
+  sqlP50: number;
+  apiP95: number;
+  sqlP95: number;
+  ratio: number;
+}
 
 export interface DataApiTarget {
   app: Hono<AppEnv>;
@@ -34,7 +63,17 @@ export interface DataApiTarget {
   label?: string;
   /** Which figures to time, by name (default: all). */
   selected?: (name: string) => boolean;
+  /** Given: the list pages are also timed against their own SQL run raw (`ratios`). */
+  raw?: RawSql;
 }
+
+/** The list pages compared with their own SQL: the default page, the label, token and deep-offset filters, and the other lists. */
+const COMPARED_WITH_SQL = (name: string): boolean =>
+  name === 'transactions: default page' ||
+  name === 'transactions: label' ||
+  name === 'transactions: token USDC' ||
+  name.startsWith('transactions: offset ') ||
+  ['balances', 'fungible-tokens-summary', 'non-fungible-tokens-summary', 'portfolio-value-history 30 d', 'wallets'].includes(name);
 
 interface Probe {
   name: string;
@@ -74,9 +113,10 @@ function probes(target: DataApiTarget): Probe[] {
   ];
 }
 
-export async function measureDataApi(target: DataApiTarget): Promise<Figures[]> {
+export async function measureDataApi(target: DataApiTarget): Promise<{ figures: Figures[]; ratios: SqlRatio[] }> {
   const headers = { Cookie: `${SESSION_COOKIE}=${target.sessionToken}` };
   const figures: Figures[] = [];
+  const ratios: SqlRatio[] = [];
   for (const probe of probes(target)) {
     if (target.selected !== undefined && !target.selected(probe.name)) continue;
     const pathOf = typeof probe.path === 'string' ? () => probe.path as string : probe.path;
@@ -96,6 +136,37 @@ export async function measureDataApi(target: DataApiTarget): Promise<Figures[]> 
       },
     );
     figures.push(figure);
+    const raw = target.raw;
+    if (raw === undefined || !COMPARED_WITH_SQL(probe.name)) continue;
+    const path = pathOf(0);
+    const statements = await raw.capture(async () => {
+      await (await target.app.request(path, { headers })).arrayBuffer();
+    });
+    // The request and its statements alternate, so both see the same load on the machine.
+    const api: number[] = [];
+    const sql: number[] = [];
+    const started = performance.now();
+    for (let i = 0; i < target.requests; i += 1) {
+      let t0 = performance.now();
+      await (await target.app.request(path, { headers })).arrayBuffer();
+      api.push(performance.now() - t0);
+      t0 = performance.now();
+      for (const statement of statements) await raw.execute(statement);
+      sql.push(performance.now() - t0);
+      if (target.maxMsPerFigure !== undefined && i + 1 >= 20 && performance.now() - started > target.maxMsPerFigure) break;
+    }
+    const p95 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.95 * samples.length) - 1)] ?? Number.NaN;
+    const p50 = (samples: number[]) => [...samples].sort((a, b) => a - b)[Math.max(0, Math.ceil(0.5 * samples.length) - 1)] ?? Number.NaN;
+    ratios.push({
+      name: figure.name,
+      statements: statements.length,
+      count: api.length,
+      apiP50: p50(api),
+      sqlP50: p50(sql),
+      apiP95: p95(api),
+      sqlP95: p95(sql),
+      ratio: p95(api) / p95(sql),
+    });
   }
-  return figures;
+  return { figures, ratios };
 }

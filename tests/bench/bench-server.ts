@@ -18,8 +18,9 @@ const ROOT = join(import.meta.dirname, '../..');
 /**
  * Starts the real server (`src/server/main.ts`, as `npm start` does) on loopback with the built PWA, on a fresh
  * data folder (PGlite) or on `databaseUrl`, background sync off and sign-in limits lifted for the load clients.
+ * `nodeOptions` go to the server's node (e.g. `--cpu-prof` to see where its time goes).
  */
-export async function startBenchServer(port: number, databaseUrl?: string): Promise<BenchServer> {
+export async function startBenchServer(port: number, databaseUrl?: string, nodeOptions: readonly string[] = []): Promise<BenchServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'ledgerloop-bench-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -35,7 +36,7 @@ export async function startBenchServer(port: number, databaseUrl?: string): Prom
   delete env.DATABASE_URL;
   if (databaseUrl !== undefined) env.DATABASE_URL = databaseUrl;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', join(ROOT, 'src/server/main.ts')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

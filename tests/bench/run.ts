@@ -31,7 +31,7 @@ import { SESSION_COOKIE } from '../../src/shared/api-paths';
 import { userEndpoints } from '../../src/shared/contract/users';
 import { holdingsEndpoints } from '../../src/shared/contract/holdings';
 import { transactionEndpoints } from '../../src/shared/contract/transactions';
-import { LIST_P95_BUDGET_MS, measureDataApi } from './api-bench';
+import { LIST_P95_BUDGET_MS, measureDataApi, SQL_RATIO_BUDGET, type CapturedStatement, type RawSql, type SqlRatio } from './api-bench';
 import { INGEST_BUDGET_PER_SECOND, measureIngestion, type IngestFigures } from './ingest-bench';
 import { formatTable, measure, textTable, verdict, type Figures } from './measure';
 import { measurePaymentWatch } from './payment-watch-bench';
@@ -71,6 +71,7 @@ interface Plan {
 interface SectionResult {
   text: string;
   figures: Figures[];
+  ratios: SqlRatio[];
   /** Undefined when BENCH_ONLY left the ingestion out. */
   ingestion: IngestFigures | undefined;
 }
@@ -88,6 +89,50 @@ function benchConfig(): Config {
     LOGIN_RATE_LIMIT_PER_IP: '1000000',
     LOGIN_RATE_LIMIT_PER_ADDRESS: '1000000',
   });
+}
+
+/** Statements the bench database is sent while a capture runs (the API-against-its-SQL comparison). */
+let capturing: CapturedStatement[] | undefined;
+const onQuery = (text: string, params: unknown[]): void => {
+  capturing?.push({ text, params });
+};
+
+function rawSql(database: OpenDatabase): RawSql {
+  return {
+    capture: async (call) => {
+      const statements: CapturedStatement[] = [];
+      capturing = statements;
+      try {
+        await call();
+      } finally {
+        capturing = undefined;
+      }
+      return statements;
+    },
+    execute: async (statement) => {
+      await database.rawQuery(statement.text, statement.params);
+    },
+  };
+}
+
+function ratioTable(label: string, ratios: readonly SqlRatio[]): string {
+  return textTable(
+    `${label}: list pages against their own SQL (the statements one request sent, captured from Drizzle, run raw one after ` +
+      `the other on the same pool with the same values; request and statements timed in turn; ratio of the p95s)`,
+    ['request', 'statements', 'n', 'API p50 ms', 'SQL p50 ms', 'API p95 ms', 'SQL p95 ms', 'ratio', 'budget', ''],
+    ratios.map((r) => [
+      r.name,
+      String(r.statements),
+      String(r.count),
+      r.apiP50.toFixed(2),
+      r.sqlP50.toFixed(2),
+      r.apiP95.toFixed(2),
+      r.sqlP95.toFixed(2),
+      `${r.ratio.toFixed(2)}x`,
+      `<= ${String(SQL_RATIO_BUDGET)}x`,
+      verdict(r.ratio, SQL_RATIO_BUDGET),
+    ]),
+  );
 }
 
 /** The bench's outgoing HTTP: none. A provider call would fail here rather than reach the network. */
@@ -120,7 +165,8 @@ async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionRe
 
   const walletId = facts.bigUserWalletIds[0];
   if (walletId === undefined) throw new Error('The big user has no wallet.');
-  const figures = await measureDataApi({
+  const { figures, ratios } = await measureDataApi({
+    raw: rawSql(database),
     app,
     sessionToken: big.sessionToken,
     transactions: plan.bigUserTransactions,
@@ -186,7 +232,7 @@ async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionRe
             ],
           ],
         )}\n${explorerLine(ingestion)}`;
-  return { text: `${formatTable(title, figures)}\n\n${ingestTable}`, figures, ingestion };
+  return { text: `${formatTable(title, figures)}\n\n${ratioTable(plan.label, ratios)}\n\n${ingestTable}`, figures, ratios, ingestion };
 }
 
 /** What the explorer fixture served, and how long its handler took (it must not be what is measured). */
@@ -213,6 +259,14 @@ function budgetSummary(label: string, result: SectionResult): string {
     );
   }
   for (const f of over) lines.push(`  OVER: ${f.name} p95 ${f.p95.toFixed(2)} ms`);
+  const overRatio = result.ratios.filter((r) => verdict(r.ratio, SQL_RATIO_BUDGET) === 'OVER');
+  if (result.ratios.length > 0) {
+    lines.push(
+      `${label}: list pages within ${String(SQL_RATIO_BUDGET)}x of their SQL: ${overRatio.length === 0 ? 'OK' : 'OVER'} ` +
+        `(${String(result.ratios.length - overRatio.length)} of ${String(result.ratios.length)})`,
+    );
+  }
+  for (const r of overRatio) lines.push(`  OVER: ${r.name} ${r.ratio.toFixed(2)}x`);
   return lines.join('\n');
 }
 
@@ -234,7 +288,7 @@ async function onPostgres(url: string): Promise<SectionResult | string> {
   }
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' }, { poolSize: 10 });
+  const database = await openDatabase({ databaseUrl: target.toString(), dataDir: '' }, { poolSize: 10, onQuery });
   try {
     return await runSection(database, {
       label: `PostgreSQL (${target.host})`,
@@ -252,7 +306,7 @@ async function onPostgres(url: string): Promise<SectionResult | string> {
 }
 
 async function onPglite(): Promise<SectionResult> {
-  const database = await openDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true });
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: '' }, { inMemory: true, onQuery });
   try {
     return await runSection(database, {
       label: 'PGlite (in memory)',

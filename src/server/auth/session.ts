@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { SESSION_COOKIE } from '../../shared/api-paths';
@@ -37,21 +37,26 @@ export function isSessionExpired(
  * its cookie cleared and a CSRF token for the signed-out state.
  */
 export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
+  // One statement per request (the session and its user), prepared once: PostgreSQL plans it once per connection.
+  const sessionWithUser = deps.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_with_user');
+  const touchSession = deps.db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_touch');
   return async (c, next) => {
     c.set('auth', null);
     const token = getCookie(c, SESSION_COOKIE);
     if (token === undefined || token === '') return next();
     const now = deps.now();
     const sessionId = token.length <= MAX_TOKEN_LENGTH ? sessionIdOf(token) : undefined;
-    const [row] =
-      sessionId === undefined
-        ? []
-        : await deps.db
-            .select({ session: sessions, user: users })
-            .from(sessions)
-            .innerJoin(users, eq(users.id, sessions.userId))
-            .where(eq(sessions.id, sessionId))
-            .limit(1);
+    const [row] = sessionId === undefined ? [] : await sessionWithUser.execute({ id: sessionId });
     if (row === undefined || isSessionExpired(row.session, now, deps.config.sessionIdleHours)) {
       if (row !== undefined) await deps.db.delete(sessions).where(eq(sessions.id, row.session.id));
       clearSessionCookie(c, deps.config);
@@ -59,7 +64,7 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
       return next();
     }
     if (now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
-      await deps.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+      await touchSession.execute({ id: row.session.id, now: now.toISOString() });
     }
     c.set('auth', { sessionId: row.session.id, user: row.user });
     return next();

@@ -20,6 +20,8 @@ export interface OpenDatabase {
    * holding a PostgreSQL advisory lock so several processes may start at once; each sees the finished work.
    */
   migrate(migrationsFolder: string, afterMigrate?: (db: Database) => Promise<void>): Promise<void>;
+  /** Runs one SQL statement as it is, outside Drizzle, on the same pool or thread (the bench's raw timings). */
+  rawQuery(text: string, params: readonly unknown[]): Promise<unknown>;
   /** PGlite only: a tarball of the whole cluster (backups; a template that later opens start from). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -35,7 +37,17 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** PostgreSQL only: pool size (default 10). */
   poolSize?: number;
+  /**
+   * PostgreSQL only: how long a query waits for a free pooled connection before it fails (default: no limit).
+   * The API server sets one: it answers such a failure 503 with Retry-After instead of keeping clients waiting.
+   */
+  connectionTimeoutMs?: number;
+  /** Called with every statement Drizzle sends, before it is sent (statement counts in tests, the bench's raw replay). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
+
+const queryLogger = ({ onQuery }: OpenDatabaseOptions) =>
+  onQuery === undefined ? {} : { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } };
 
 /**
  * Opens the database: PostgreSQL through a `pg` pool when DATABASE_URL is set, otherwise the embedded PGlite
@@ -46,12 +58,16 @@ export async function openDatabase(
   options: OpenDatabaseOptions = {},
 ): Promise<OpenDatabase> {
   if (config.databaseUrl !== undefined) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 0,
+    });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const client = await pool.connect();
     client.release();
-    const db: Database = drizzlePg(pool, { schema });
+    const db: Database = drizzlePg(pool, { schema, ...queryLogger(options) });
     const migrate = async (
       migrationsFolder: string,
       afterMigrate?: (db: Database) => Promise<void>,
@@ -70,7 +86,7 @@ export async function openDatabase(
         lockClient.release();
       }
     };
-    return { db, kind: 'postgres', migrate, close: () => pool.end() };
+    return { db, kind: 'postgres', migrate, rawQuery: (text, params) => pool.query(text, [...params]), close: () => pool.end() };
   }
   let dataDir: string | undefined;
   if (options.inMemory !== true) {
@@ -82,7 +98,7 @@ export async function openDatabase(
     ...(dataDir === undefined ? {} : { dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
   });
-  const pgliteDb = drizzlePglite(client.asPglite(), { schema });
+  const pgliteDb = drizzlePglite(client.asPglite(), { schema, ...queryLogger(options) });
   const migrate = async (
     migrationsFolder: string,
     afterMigrate?: (db: Database) => Promise<void>,
@@ -95,6 +111,7 @@ export async function openDatabase(
     db: pgliteDb,
     kind: 'pglite',
     migrate,
+    rawQuery: (text, params) => client.query(text, [...params]),
     dumpDataDir: () => client.dumpDataDir(),
     close: () => client.close(),
   };

@@ -9,6 +9,7 @@ import { Big, fromBaseUnits } from '../../shared/money';
 import type { Database } from '../db/database';
 import { centralisedExchanges, tokenBalances, wallets } from '../db/schema';
 import type { FiatContext } from '../lib/fiat-rates';
+import { preparedStatement } from '../lib/prepared';
 import { toTokenRef, type TokenColumns } from '../lib/token-view';
 
 export interface Holding extends TokenColumns {
@@ -58,12 +59,8 @@ export async function holdingsOf(
   return rows.map((row) => ({ ...row, amount: BigInt(row.amount) })).filter((row) => row.amount !== 0n);
 }
 
-/**
- * The user's holdings per token over active wallets and all exchange accounts. The price is the most recently
- * stored one of the token.
- */
-export async function userHoldings(db: Database, userId: string): Promise<Holding[]> {
-  const rows = await db
+const userHoldingsStatement = (db: Database) =>
+  db
     .select({
       tokenId: tokenBalances.tokenId,
       tokenAddress: sql<string | null>`min(${tokenBalances.tokenAddress})`,
@@ -80,12 +77,20 @@ export async function userHoldings(db: Database, userId: string): Promise<Holdin
     .leftJoin(centralisedExchanges, eq(centralisedExchanges.id, tokenBalances.cexId))
     .where(
       and(
-        eq(tokenBalances.userId, userId),
+        eq(tokenBalances.userId, sql.placeholder('userId')),
         eq(tokenBalances.isSpam, false),
         or(eq(wallets.isActive, true), isNotNull(centralisedExchanges.id)),
       ),
     )
-    .groupBy(tokenBalances.tokenId);
+    .groupBy(tokenBalances.tokenId)
+    .prepare('user_holdings');
+
+/**
+ * The user's holdings per token over active wallets and all exchange accounts. The price is the most recently
+ * stored one of the token.
+ */
+export async function userHoldings(db: Database, userId: string): Promise<Holding[]> {
+  const rows = await preparedStatement(db, 'user_holdings', userHoldingsStatement).execute({ userId });
   return rows
     .map((row) => ({ ...row, tokenDecimals: Number(row.tokenDecimals), amount: BigInt(row.amount) }))
     .filter((row) => row.amount !== 0n);

@@ -1,7 +1,8 @@
 /**
  * One page of GET transactions, in one statement: the page's ids come from an index-only scan of the ordering's
  * covering index (with the offset skipped inside the index), then only those rows are joined in full, with their
- * wallet or exchange account. A deep offset of a plain list (no filter the month counts cannot answer) first
+ * wallet or exchange account and what the list shows beside them (labels, payment label, the counterparty's
+ * contact). A deep offset of a plain list (no filter the month counts cannot answer) first
  * asks the month counts where its page starts (transaction-month-counts.ts), so the scan steps over at most one
  * month of rows. The count stops at COUNT_CAP matching rows, so it costs the same for a user with a thousand
  * transactions and one with a million; `count_capped` says when it stopped.
@@ -13,7 +14,7 @@ import { executeRows } from '../lib/sql-rows';
 import { allConditions, type ListConditions } from './transaction-filters';
 import { DEEP_OFFSET, monthAnchor, type MonthCountScope } from './transaction-month-counts';
 import type { TransactionOrdering } from '../../shared/contract/transactions';
-import { listedColumns, ownerJoins, toListedTransaction, type ListedTransaction } from './transaction-view';
+import { extraColumns, listedColumns, ownerJoins, toListedTransaction, toRowExtras, type ListedTransaction } from './transaction-view';
 
 export const COUNT_CAP = 1_000;
 
@@ -37,6 +38,8 @@ export function transactionOrderBy(ordering: TransactionOrdering): SQL[] {
 export interface ListPage {
   rows: ListedTransaction[];
   hasMore: boolean;
+  /** With `countAll`: how many rows match in all, read with the page (undefined when the page is empty). */
+  total?: number;
 }
 
 export interface PageRequest {
@@ -47,6 +50,11 @@ export interface PageRequest {
   offset: number;
   /** Set when the month counts can answer the list's filters (monthCountScope). */
   monthCounts?: MonthCountScope | null;
+  /**
+   * Count every matching row in the page's own statement (a window count over the matches, before the offset):
+   * for filters whose matches are read in full anyway, such as a label's ids, so they are read once.
+   */
+  countAll?: boolean;
 }
 
 /** The conditions and offset of the page's scan: the month counts' anchor for a deep offset of a plain list. */
@@ -67,7 +75,7 @@ export async function listPage(db: Database, request: PageRequest): Promise<List
   if (start === null) return { rows: [], hasMore: false };
   const order = transactionOrderBy(request.ordering);
   const page = db
-    .select({ id: transactions.id })
+    .select({ id: transactions.id, total: request.countAll === true ? sql<number>`count(*) over ()`.as('total') : sql<null>`null::bigint`.as('total') })
     .from(transactions)
     .where(and(...start.conditions))
     .orderBy(...order)
@@ -76,13 +84,18 @@ export async function listPage(db: Database, request: PageRequest): Promise<List
     .as('page');
   const joins = ownerJoins(request.userId);
   const rows = await db
-    .select(listedColumns)
+    .select({ ...listedColumns, ...extraColumns(request.userId), total: page.total })
     .from(page)
     .innerJoin(transactions, eq(transactions.id, page.id))
     .leftJoin(wallets, joins.wallet)
     .leftJoin(centralisedExchanges, joins.cex)
     .orderBy(...order);
-  return { rows: rows.slice(0, request.limit).map(toListedTransaction), hasMore: rows.length > request.limit };
+  const total = rows[0]?.total;
+  return {
+    rows: rows.slice(0, request.limit).map((row) => ({ ...toListedTransaction(row), extras: toRowExtras(row.extras) })),
+    hasMore: rows.length > request.limit,
+    ...(request.countAll === true && total !== undefined && total !== null ? { total: Number(total) } : {}),
+  };
 }
 
 /**
@@ -90,6 +103,15 @@ export async function listPage(db: Database, request: PageRequest): Promise<List
  * each, through that branch's index) and the distinct rows of all: over the cap when any branch is, else exact.
  */
 export async function cappedCount(db: Database, list: ListConditions): Promise<{ count: number; capped: boolean }> {
+  return (await cappedCountWith(db, list, sql`null`)).total;
+}
+
+/** cappedCount, and `also` (one value) read in the same statement. */
+export async function cappedCountWith<T>(
+  db: Database,
+  list: ListConditions,
+  also: SQL<T>,
+): Promise<{ total: { count: number; capped: boolean }; also: T }> {
   const branches = list.searchBranches;
   let matching;
   if (branches !== null && branches.length > 1) {
@@ -104,7 +126,11 @@ export async function cappedCount(db: Database, list: ListConditions): Promise<{
       .where(and(...allConditions(list)))
       .limit(COUNT_CAP + 1)})`;
   }
-  const [row] = await executeRows<{ n: number | string }>(db, sql`select count(*)::int as n from ${matching} as matching`);
-  const n = Number(row?.n ?? 0);
+  const [row] = await executeRows<{ n: number | string; also: T }>(db, sql`select count(*)::int as n, ${also} as also from ${matching} as matching`);
+  return { total: cappedTotal(Number(row?.n ?? 0)), also: row?.also as T };
+}
+
+/** A count of matching rows as the list answers it: at most COUNT_CAP, and whether it stopped there. */
+export function cappedTotal(n: number): { count: number; capped: boolean } {
   return n > COUNT_CAP ? { count: COUNT_CAP, capped: true } : { count: n, capped: false };
 }

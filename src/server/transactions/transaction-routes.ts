@@ -8,10 +8,10 @@ import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';
 import { setTransactionLabels } from '../labels/transaction-labels';
 import type { Services } from '../services';
-import { userSyncState } from '../sync/user-sync-state';
+import { txSyncFlag, userSyncState } from '../sync/user-sync-state';
 import { isUuid } from '../lib/ids';
 import { allConditions, transactionConditions } from './transaction-filters';
-import { cappedCount, listPage } from './transaction-list';
+import { cappedCount, cappedCountWith, cappedTotal, listPage } from './transaction-list';
 import { monthCountScope } from './transaction-month-counts';
 import { loadTransactionRows, toTransactionViews } from './transaction-view';
 
@@ -28,35 +28,43 @@ export function registerTransactionRoutes(app: Hono<AppEnv>, s: Services): void 
   route(app, s, transactionEndpoints.listTransactions, async (c, { query }) => {
     const { user } = authOf(c);
     const data = s.market;
-    // The page and its count need only the filters; the fiat context and sync flags are read meanwhile.
+    // The page and its count need only the filters; the fiat context is read meanwhile. The sync flag is read
+    // with the count (or on its own where no count statement runs).
     const listing = async () => {
       const list = await transactionConditions(s.db, { userId: user.id, timeZone: user.timezone }, query);
       if (list === null) return null;
-      return Promise.all([
-        listPage(s.db, {
-          userId: user.id,
-          conditions: allConditions(list),
-          ordering: query.ordering,
-          limit: query.limit,
-          offset: query.offset,
-          monthCounts: monthCountScope(user.id, query),
-        }),
-        cappedCount(s.db, list),
-      ]);
+      const request = {
+        userId: user.id,
+        conditions: allConditions(list),
+        ordering: query.ordering,
+        limit: query.limit,
+        offset: query.offset,
+        monthCounts: monthCountScope(user.id, query),
+      };
+      if (query.labels.length > 0 && list.searchBranches === null) {
+        // A label's ids are read in full for the page anyway: the page's statement counts them too.
+        const [listed, sync] = await Promise.all([listPage(s.db, { ...request, countAll: true }), userSyncState(s.db, user.id)]);
+        const total =
+          listed.total !== undefined ? cappedTotal(listed.total) : query.offset > 0 ? await cappedCount(s.db, list) : cappedTotal(0);
+        return { listed, total, txSync: sync.user_tx_sync };
+      }
+      const [listed, counted] = await Promise.all([listPage(s.db, request), cappedCountWith(s.db, list, txSyncFlag(user.id))]);
+      return { listed, total: counted.total, txSync: counted.also };
     };
-    const [listed, fiat, sync] = await Promise.all([listing(), data.fiat.context(user.fiatCurrency), userSyncState(s.db, user.id)]);
+    const [result, fiat] = await Promise.all([listing(), data.fiat.context(user.fiatCurrency)]);
     let page: TransactionPage;
-    if (listed === null) {
+    if (result === null) {
+      const sync = await userSyncState(s.db, user.id);
       page = { results: [], count: 0, count_capped: false, next: null, user_tx_sync: sync.user_tx_sync };
     } else {
-      const [{ rows, hasMore }, total] = listed;
+      const { listed: { rows, hasMore }, total, txSync } = result;
       const results = await toTransactionViews({ db: s.db, now: s.now, fiatRates: data.fiat, tokens: data.tokens }, user.id, rows, fiat);
       page = {
         results,
         count: Math.max(total.count, query.offset + results.length),
         count_capped: total.capped,
         next: hasMore ? nextPageUrl(s.config.publicUrl, c.req.url, query.offset + query.limit) : null,
-        user_tx_sync: sync.user_tx_sync,
+        user_tx_sync: txSync,
       };
     }
     return page;

@@ -4,11 +4,12 @@
  * fiat (none for a past day whose FX rate is not stored yet), the counterparty with its contact's name, labels
  * and the payment label.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { TransactionOut } from '../../shared/contract/transactions';
 import { EVM_NETWORKS, type Exchange, type Network } from '../../shared/enums';
 import { fromBaseUnits, type Big } from '../../shared/money';
-import { contactsForAddresses } from '../contacts/contact-addresses';
+import { contactsForAddresses, type ContactRef } from '../contacts/contact-addresses';
+import { byLabelName } from '../labels/label-view';
 import type { Database } from '../db/database';
 import { centralisedExchanges, transactions, wallets, type TransactionRow } from '../db/schema';
 import { paymentLabelsForHashes } from '../labels/payment-labels';
@@ -49,11 +50,52 @@ const roninDecimals = (tokens: TokenRegistry, symbol: string, fallback: number):
 const scaled = (units: string | null, decimals: number): string | null =>
   units === null ? null : fromBaseUnits(BigInt(units), decimals);
 
+/** What a row shows besides its own columns: its labels, its payment's label and its counterparty's contact. */
+export interface RowExtras {
+  labels: TransactionOut['labels'];
+  paymentLabel: { name: string; invoice: string | null } | null;
+  contact: ContactRef | null;
+}
+
 /** A transaction row with the names of its wallet or exchange account, read in the same query. */
 export interface ListedTransaction {
   row: TransactionRow;
   wallet: TransactionOut['wallet'];
   cex: TransactionOut['cex'];
+  /** Read in the same query too (`extraColumns`); otherwise looked up for the page when it is shown. */
+  extras?: RowExtras;
+}
+
+interface ExtrasJson {
+  labels: { id: string; name: string; color: TransactionOut['labels'][number]['color'] }[];
+  paymentLabel: { name: string; invoice: string | null } | null;
+  contact: { id: string; first_name: string; last_name: string } | null;
+}
+
+/**
+ * Columns reading a row's extras in the row's own query (one JSON value per row, from the same indexes the
+ * separate lookups use): the labels, the user's payment label of its hash (lower case, trimmed) and the
+ * earliest-made contact of the user holding its counterparty's address (lower case, trimmed).
+ */
+export const extraColumns = (userId: string) => ({
+  extras: sql<ExtrasJson>`json_build_object(
+    'labels', (select coalesce(json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color)), '[]'::json)
+               from transaction_labels tl join labels l on l.id = tl.label_id where tl.transaction_id = ${transactions.id}),
+    'paymentLabel', (select json_build_object('name', p.name, 'invoice', p.invoice_id) from payment_labels p
+               where p.user_id = ${userId} and p.tx_hash = lower(btrim(${transactions.txHash})) limit 1),
+    'contact', (select json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name)
+               from contact_addresses ca join contacts c on c.id = ca.contact_id
+               where ca.user_id = ${userId}
+                 and lower(ca.address) = lower(btrim(case when ${transactions.direction} = 'INCOMING' then ${transactions.fromAddress} else ${transactions.toAddress} end))
+               order by c.created_at, c.id limit 1))`,
+});
+
+export function toRowExtras(json: ExtrasJson): RowExtras {
+  return {
+    labels: json.labels.map((label) => ({ id: label.id, name: label.name, color: label.color })).sort(byLabelName),
+    paymentLabel: json.paymentLabel,
+    contact: json.contact === null ? null : { id: json.contact.id, name: `${json.contact.first_name} ${json.contact.last_name}`.trim() },
+  };
 }
 
 /** Columns of a ListedTransaction query: the row, and its owner from `ownerJoins` (null when not the user's). */
@@ -109,10 +151,12 @@ export async function toTransactionViews(
   const { db, tokens } = deps;
   const rows = listed.map((entry) => entry.row);
   const counterparts = rows.map((row) => (row.direction === 'INCOMING' ? row.fromAddress : row.toAddress));
+  // Rows read with their extras need no lookups: one statement gave the page and all it shows.
+  const looked = listed.every((entry) => entry.extras !== undefined);
   const [contactsByAddress, labelsById, paymentLabels, dayRates] = await Promise.all([
-    contactsForAddresses(db, userId, counterparts),
-    labelsForTransactions(db, rows.map((row) => row.id)),
-    paymentLabelsForHashes(db, userId, rows.map((row) => row.txHash)),
+    looked ? new Map<string, ContactRef>() : contactsForAddresses(db, userId, counterparts),
+    looked ? new Map<string, TransactionOut['labels']>() : labelsForTransactions(db, rows.map((row) => row.id)),
+    looked ? new Map<string, RowExtras['paymentLabel']>() : paymentLabelsForHashes(db, userId, rows.map((row) => row.txHash)),
     deps.fiatRates.onDays(fiat.fiat, rows.map((row) => utcDay(row.createdAt))),
   ]);
   const today = utcDay(deps.now());
@@ -129,10 +173,10 @@ export async function toTransactionViews(
     return context;
   };
 
-  return listed.map(({ row, wallet, cex }): TransactionOut => {
+  return listed.map(({ row, wallet, cex, extras }): TransactionOut => {
     const incoming = row.direction === 'INCOMING';
     const counterpart = incoming ? row.fromAddress : row.toAddress;
-    const contact = contactsByAddress.get(counterpart.trim().toLowerCase()) ?? null;
+    const contact = extras !== undefined ? extras.contact : (contactsByAddress.get(counterpart.trim().toLowerCase()) ?? null);
     const evm = row.network !== null && EVM.has(row.network);
     return {
       id: row.id,
@@ -154,8 +198,8 @@ export async function toTransactionViews(
       fee: scaled(row.fee, feeDecimals(row, tokens)),
       wallet,
       cex,
-      labels: labelsById.get(row.id) ?? [],
-      transc_label: paymentLabels.get(row.txHash.trim().toLowerCase()) ?? null,
+      labels: extras !== undefined ? extras.labels : (labelsById.get(row.id) ?? []),
+      transc_label: extras !== undefined ? extras.paymentLabel : (paymentLabels.get(row.txHash.trim().toLowerCase()) ?? null),
       nft_id: row.nftId,
       nft_image_url: row.nftImageUrl,
       nft_url: row.nftUrl,

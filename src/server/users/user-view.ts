@@ -6,17 +6,12 @@ import type { Database } from '../db/database';
 import { centralisedExchanges, subscriptions, users, wallets, type UserRow } from '../db/schema';
 import { effectiveSubscription, subscriptionStateColumns } from '../plans/current-plan';
 import { isBusinessEmail } from './business-email';
+import { preparedStatement } from '../lib/prepared';
 
 type ViewConfig = Pick<Config, 'businessEmailDomain' | 'businessEmailAllowlist'>;
 
-/** Loads the user with their plan and wallet counts as the API's User object. */
-export async function loadUserView(
-  db: Database,
-  userId: string,
-  config: ViewConfig,
-  now: Date,
-): Promise<UserOut | null> {
-  const [row] = await db
+const userViewStatement = (db: Database) =>
+  db
     .select({
       user: users,
       subscription: subscriptionStateColumns,
@@ -25,8 +20,18 @@ export async function loadUserView(
     })
     .from(users)
     .leftJoin(subscriptions, eq(subscriptions.userId, users.id))
-    .where(eq(users.id, userId))
-    .limit(1);
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1)
+    .prepare('user_view');
+
+/** Loads the user with their plan and wallet counts as the API's User object. */
+export async function loadUserView(
+  db: Database,
+  userId: string,
+  config: ViewConfig,
+  now: Date,
+): Promise<UserOut | null> {
+  const [row] = await preparedStatement(db, 'user_view', userViewStatement).execute({ userId });
   if (row === undefined) return null;
   const subscription = effectiveSubscription(row.subscription?.planCode ? row.subscription : null, now);
   return toUserView(row.user, {

@@ -33,6 +33,8 @@ export interface AppOptions {
   fetch?: typeof fetch;
   logger?: Logger;
   clock?: TestClock;
+  /** Called with every statement the suite's database is sent (statement counts). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 export interface Suite {
@@ -78,7 +80,7 @@ export function setupSuite(kind: DatabaseKind, defaults: AppOptions = {}): Suite
   };
 
   beforeAll(async () => {
-    database = await openTestDatabase(kind, clock.now());
+    database = await openTestDatabase(kind, clock.now(), defaults.onQuery === undefined ? {} : { onQuery: defaults.onQuery });
     app = makeApp();
   });
   afterAll(async () => {

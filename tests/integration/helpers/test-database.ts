@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDatabase, type DatabaseKind, type OpenDatabase } from '../../../src/server/db/client';
+import { openDatabase, type DatabaseKind, type OpenDatabase, type OpenDatabaseOptions } from '../../../src/server/db/client';
 import { prepareDatabase } from '../../../src/server/prepare-database';
 import { pgliteTemplate } from './pglite-template';
 
@@ -29,11 +29,15 @@ async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
  * A fresh, migrated and seeded database: in-memory PGlite, or a new PostgreSQL database (dropped on close)
  * on the server TEST_DATABASE_URL names.
  */
-export async function openTestDatabase(kind: DatabaseKind, now = new Date()): Promise<TestDatabase> {
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  now = new Date(),
+  options: Pick<OpenDatabaseOptions, 'onQuery'> = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
     const database = await openDatabase(
       { databaseUrl: undefined, dataDir: '' },
-      { inMemory: true, loadDataDir: await pgliteTemplate() },
+      { ...options, inMemory: true, loadDataDir: await pgliteTemplate() },
     );
     await prepareDatabase(database, { now });
     return { ...database, url: undefined };
@@ -42,7 +46,7 @@ export async function openTestDatabase(kind: DatabaseKind, now = new Date()): Pr
   await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' }, { poolSize: 5 });
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' }, { ...options, poolSize: 5 });
   await prepareDatabase(database, { now });
   return {
     ...database,
