@@ -3,6 +3,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './src/scripts/precompress-plugin';
+import { inlineEntryCss } from './src/scripts/inline-css-plugin';
 import { routePreload, type LandingPage } from './src/scripts/route-preload-plugin';
 
 /** Serves and emits the top-level manifest.webmanifest as /manifest.webmanifest. */
@@ -118,6 +119,7 @@ export default defineConfig({
     webManifest(),
     collectOnlineOnlyFiles(),
     routePreload(import.meta.dirname, LANDING_PAGES),
+    inlineEntryCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
