@@ -2,8 +2,9 @@ import type { Plugin } from 'vite';
 
 /**
  * Writes the entry's style sheets (global tokens and base styles, a few KB) into the shell (index.html) as `<style>`,
- * so the first paint waits for no request beyond the page itself. The files stay in the build for anything that
- * links them.
+ * so the first paint waits for no request beyond the page itself. A disabled `<link>` to each file stays (browsers
+ * do not download a disabled style sheet): the build's loader of lazy chunks lists the entry's style sheets among
+ * their dependencies and skips any style sheet already linked, so it does not download them again.
  */
 export function inlineEntryCss(): Plugin {
   return {
@@ -18,7 +19,7 @@ export function inlineEntryCss(): Plugin {
           const asset = bundle[fileName];
           if (asset?.type !== 'asset') return tag;
           const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
-          return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+          return `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/${fileName}" disabled>`;
         });
       },
     },

@@ -35,7 +35,8 @@ function staticClosure(start: Rollup.OutputChunk, byName: Map<string, Rollup.Out
  * Adds to the shell (index.html) a small inline script that, for the page being opened, asks for that page's code
  * and style sheets at once (`<link rel=modulepreload>` / `<link rel=stylesheet>`), alongside the entry script,
  * instead of after the entry has run and the router has matched the route. The files are read from the bundle, so
- * the list follows every build; a page module missing from the bundle fails the build.
+ * the list follows every build; a page module missing from the bundle fails the build. The shell's first frame needs
+ * none of these scripts, so they (and the entry's) are asked for at low priority and never hold back that paint.
  */
 export function routePreload(root: string, pages: readonly LandingPage[]): Plugin {
   return {
@@ -43,7 +44,7 @@ export function routePreload(root: string, pages: readonly LandingPage[]): Plugi
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      handler(html, context) {
         const bundle = context.bundle;
         if (bundle === undefined) return undefined;
         const chunks = chunksOf(bundle);
@@ -64,9 +65,14 @@ export function routePreload(root: string, pages: readonly LandingPage[]): Plugi
           `(function(){var t=${JSON.stringify(table)},p=location.pathname;` +
           `for(var i=0;i<t.length;i++){if(!new RegExp(t[i][0]).test(p))continue;` +
           `t[i][1].forEach(function(h){var l=document.createElement('link');` +
-          `if(/\\.css$/.test(h))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin=''}` +
+          `if(/\\.css$/.test(h))l.rel='stylesheet';else{l.rel='modulepreload';l.crossOrigin='';l.fetchPriority='low'}` +
           `l.href=h;document.head.appendChild(l)});break}})();`;
-        return [{ tag: 'script', children: code, injectTo: 'head' }];
+        // The first frame needs none of the scripts: they are asked for at low priority, after the page itself.
+        const lowPriority = html.replace(
+          /<(script type="module"|link rel="modulepreload") crossorigin /g,
+          (_tag, element: string) => `<${element} crossorigin fetchpriority="low" `,
+        );
+        return { html: lowPriority, tags: [{ tag: 'script', children: code, injectTo: 'head' }] };
       },
     },
   };
