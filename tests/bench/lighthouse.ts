@@ -95,7 +95,9 @@ async function main(): Promise<void> {
       rows.push([page.name, finalPath, ...scores.map(String), fcp, lcp, ok ? 'OK' : 'OVER']);
       if (VERBOSE) {
         for (const id of ['layout-shifts', 'largest-contentful-paint-element', 'long-tasks', 'bootup-time']) {
-          process.stderr.write(`  ${id}: ${JSON.stringify(lhr.audits[id]?.details ?? null).slice(0, 3000)}\n`);
+          const audit = lhr.audits[id];
+          const shown = audit?.details ?? audit?.errorMessage ?? audit?.scoreDisplayMode ?? null;
+          process.stderr.write(`  ${id}: ${JSON.stringify(shown).slice(0, 3000)}\n`);
         }
       }
       if (!ok) {
