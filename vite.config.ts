@@ -3,6 +3,8 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './src/scripts/precompress-plugin';
+import { inlineEntryCss } from './src/scripts/inline-css-plugin';
+import { routePreload, type LandingPage } from './src/scripts/route-preload-plugin';
 
 /** Serves and emits the top-level manifest.webmanifest as /manifest.webmanifest. */
 function webManifest(): Plugin {
@@ -94,6 +96,21 @@ function isAddressCheck(id: string): boolean {
   return ADDRESS_CHECKS.test(id) && id.split('/node_modules/').length === 2;
 }
 
+/**
+ * The libraries every page runs (React, the router, the query cache and its persistence): one chunk that the shell
+ * preloads, instead of a dozen small ones found one after the other as the first page's code arrives.
+ */
+const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|idb-keyval)[\\/]/;
+
+/** Pages people open first (links, bookmarks, the installed app): their code is asked for with the entry's. */
+const SHELL = 'src/app/features/shell/app-shell.tsx';
+const LANDING_PAGES: LandingPage[] = [
+  { path: '^/auth/?$', modules: ['src/app/features/auth/login-page.tsx'] },
+  { path: '^/faq/?$', modules: [SHELL, 'src/app/features/faq/faq-page.tsx'] },
+  { path: '^/pay-invoice/[^/]+/?$', modules: [SHELL, 'src/app/features/pay-invoice/pay-invoice-page.tsx'] },
+  { path: '^/overview/?$', modules: [SHELL, 'src/app/features/overview/overview-page.tsx'] },
+];
+
 const apiPort = process.env.API_PORT ?? '8001';
 
 export default defineConfig({
@@ -101,6 +118,8 @@ export default defineConfig({
     react(),
     webManifest(),
     collectOnlineOnlyFiles(),
+    routePreload(import.meta.dirname, LANDING_PAGES),
+    inlineEntryCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -128,7 +147,16 @@ export default defineConfig({
     target: 'es2022',
     rolldownOptions: {
       treeshake: { moduleSideEffects },
-      output: { codeSplitting: { groups: [{ name: 'address-checks', test: isAddressCheck }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: FRAMEWORK, priority: 3 },
+            // Everything the entry imports, in one chunk with it rather than split along what later chunks share.
+            { name: 'app-core', tags: ['$initial'], priority: 2 },
+            { name: 'address-checks', test: isAddressCheck, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {

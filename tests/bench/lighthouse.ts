@@ -4,7 +4,8 @@
  * through the demo: the session cookie in the browser, the user in localStorage, as after a sign-in). Prints
  * the four category scores per page against the budget (performance >= 95, the others 100). Chromium is taken
  * from /usr/bin/chromium (CHROMIUM_PATH overrides); LIGHTHOUSE_REPORTS=<folder> also writes each HTML report,
- * LIGHTHOUSE_ONLY=<part of a path> scores only the matching pages, BENCH_VERBOSE=1 prints the failing audits' details.
+ * LIGHTHOUSE_ONLY=<part of a path> scores only the matching pages, BENCH_VERBOSE=1 prints the failing audits' details
+ * and, for every page, its layout shifts, largest contentful paint element, long tasks and script start-up times.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -46,7 +47,8 @@ async function main(): Promise<void> {
     const demo = new BenchClient(server.origin);
     const user = await demo.signInToDemo(config.demo_wallets[0]?.address ?? '');
     const documents = (await (await demo.request(`${documentEndpoints.listDocuments.path}?limit=50`)).json()) as DocumentPage;
-    const issued = documents.results.find((document) => document.state === 'DUE');
+    // The payer's page takes the invoice's id (documents list their invoice under `invoice`), not the document's.
+    const issued = documents.results.find((document) => document.state === 'DUE' && document.invoice !== null)?.invoice ?? undefined;
 
     const only = process.env.LIGHTHOUSE_ONLY;
     const allPages: { name: string; path: string; signedIn: boolean }[] = [
@@ -91,7 +93,13 @@ async function main(): Promise<void> {
       const lcp = lhr.audits['largest-contentful-paint']?.displayValue ?? '-';
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       rows.push([page.name, finalPath, ...scores.map(String), fcp, lcp, ok ? 'OK' : 'OVER']);
-      if (VERBOSE) process.stderr.write(`  layout shifts: ${JSON.stringify(lhr.audits['layout-shifts']?.details ?? null).slice(0, 3000)}\n`);
+      if (VERBOSE) {
+        for (const id of ['layout-shifts', 'largest-contentful-paint-element', 'long-tasks', 'bootup-time']) {
+          const audit = lhr.audits[id];
+          const shown = audit?.details ?? audit?.errorMessage ?? audit?.scoreDisplayMode ?? null;
+          process.stderr.write(`  ${id}: ${JSON.stringify(shown).slice(0, 3000)}\n`);
+        }
+      }
       if (!ok) {
         for (const category of CATEGORIES) {
           for (const ref of lhr.categories[category]?.auditRefs ?? []) {

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { parseDocumentSearch } from '../features/documents/document-search';
+import { parseDocumentSearch } from '../features/documents/document-search-params';
 import { parsePricingSearch } from '../features/pricing/pricing-search';
 import { adminTarget, fiatKycTarget, newInvoiceNotice, newInvoiceTarget } from './guards';
 import { parseTextSearch } from './list-search';

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { parseTransactionSearch } from '../features/transactions/transaction-search';
+import { parseTransactionSearch } from '../features/transactions/transaction-search-params';
 import { parseListSearch } from './list-search';
 import { protectedRoute } from './protected';
 import { fullAccess, startLoading } from './start-loading';

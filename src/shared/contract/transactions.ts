@@ -18,8 +18,9 @@ import {
   wholeNumber,
 } from './primitives';
 
-export const TRANSACTION_ORDERINGS = ['-created_at', 'created_at', '-amount', 'amount'] as const;
-export type TransactionOrdering = (typeof TRANSACTION_ORDERINGS)[number];
+import { TRANSACTION_ORDERINGS } from '../transaction-orderings';
+
+export { TRANSACTION_ORDERINGS, type TransactionOrdering } from '../transaction-orderings';
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;

@@ -1,6 +1,6 @@
-import { useForm, setError, setResponse, valiForm, type SubmitHandler } from '@modular-forms/react';
-import { useSignals } from '@preact/signals-react/runtime';
 import { useMutation } from '@tanstack/react-query';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import * as v from 'valibot';
 import type { User } from '../../../shared/api-types';
 import { addressEndpoints } from '../../../shared/contract/addresses';
 import { authEndpoints } from '../../../shared/contract/auth';
@@ -8,85 +8,113 @@ import { loginWithAddressSchema } from '../../../shared/schemas/auth';
 import { ApiError, api } from '../../lib/api-client';
 import { joinAllErrors, joinFieldErrors, signInErrorText } from '../../lib/error-text';
 import styles from './login-page.module.css';
-import { TextField } from '../../components/text-field';
-
-type AddressFormValues = {
-  address: string;
-};
 
 interface AddressSignInFormProps {
   onSignedIn: (user: User) => Promise<void>;
 }
 
+/** The address's first problem by the sign-in schema, or '' when it is fine. */
+function addressProblem(address: string): string {
+  const result = v.safeParse(loginWithAddressSchema, { address });
+  return result.success ? '' : (result.issues[0]?.message ?? '');
+}
+
 /**
  * Read-only sign-in with a public address (docs/sign-in.md): the address is checked on every network first
- * (validate-address, network ALL), then used to sign in as a guest. Errors go under the input.
+ * (validate-address, network ALL), then used to sign in as a guest. Errors go under the input; after the first
+ * submit the field is checked again on every change. One field, so plain React state instead of a form library
+ * keeps the sign-in page light.
  */
 export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
-  useSignals();
-  const [form, { Form, Field }] = useForm<AddressFormValues>({
-    validate: valiForm(loginWithAddressSchema),
-    revalidateOn: 'change',
-  });
+  const id = useId();
+  const errorId = `${id}-error`;
+  const input = useRef<HTMLInputElement>(null);
+  const [address, setAddress] = useState('');
+  const [fieldError, setFieldError] = useState('');
+  const [formError, setFormError] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
 
   // The address is checked on every network, then signed in with in the form the check gave; sent at once, never
   // queued or retried.
   const signIn = useMutation({
-    mutationFn: async (address: string) => {
-      const validated = await api.call(addressEndpoints.validateAddress, { body: { address, network: 'ALL' }, silent401: true });
+    mutationFn: async (value: string) => {
+      const validated = await api.call(addressEndpoints.validateAddress, { body: { address: value, network: 'ALL' }, silent401: true });
       return api.call(authEndpoints.loginWithAddress, { body: { address: validated.address }, silent401: true });
     },
     networkMode: 'always',
     retry: false,
   });
 
-  const submit: SubmitHandler<AddressFormValues> = async (values) => {
+  const showFieldError = (text: string) => {
+    setFieldError(text);
+    if (text) input.current?.focus();
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    setFormError('');
+    const problem = addressProblem(address);
+    showFieldError(problem);
+    if (problem) return;
+    setSubmitting(true);
     try {
-      await onSignedIn(await signIn.mutateAsync(values.address.trim()));
+      await onSignedIn(await signIn.mutateAsync(address.trim()));
     } catch (error) {
       const addressErrors = error instanceof ApiError ? joinFieldErrors(error.fieldErrors, 'address', ' ') : '';
       if (addressErrors) {
-        setError(form, 'address', addressErrors, { shouldFocus: true });
+        showFieldError(addressErrors);
       } else {
-        const text = error instanceof ApiError ? joinAllErrors(error.fieldErrors, ' ') || signInErrorText(error) : signInErrorText(error);
-        setResponse(form, { status: 'error', message: text });
+        setFormError(error instanceof ApiError ? joinAllErrors(error.fieldErrors, ' ') || signInErrorText(error) : signInErrorText(error));
       }
+    } finally {
+      setSubmitting(false);
     }
   };
 
-  const submitting = form.submitting.value;
-  const response = form.response.value;
-
   return (
-    <Form onSubmit={submit} className={styles.addressForm} aria-labelledby="address-sign-in-heading">
+    <form noValidate onSubmit={(event) => void submit(event)} className={styles.addressForm} aria-labelledby="address-sign-in-heading">
       <div className={styles.methodIntro}>
         <h2 id="address-sign-in-heading" className={styles.methodHeading}>
           Sign in with an address
         </h2>
         <p className={`muted ${styles.methodHint}`}>Read-only access to any public wallet address.</p>
       </div>
-      <Field name="address">
-        {(field, props) => (
-          <TextField
-            label="Wallet address"
-            value={field.value}
-            error={field.error}
-            input={props}
-            required
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="0x… or bc1…"
-          />
-        )}
-      </Field>
-      {response.status === 'error' && response.message ? (
+      <div className="field">
+        <label htmlFor={id}>Wallet address</label>
+        <input
+          ref={input}
+          id={id}
+          name="address"
+          type="text"
+          value={address}
+          onChange={(event) => {
+            setAddress(event.target.value);
+            if (submitted) setFieldError(addressProblem(event.target.value));
+          }}
+          aria-required
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? errorId : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="0x… or bc1…"
+        />
+        {fieldError ? (
+          <p id={errorId} className="field-error" role="alert">
+            {fieldError}
+          </p>
+        ) : null}
+      </div>
+      {formError ? (
         <p className={styles.error} role="alert">
-          {response.message}
+          {formError}
         </p>
       ) : null}
       <button type="submit" className="btn btn-block" disabled={submitting} aria-busy={submitting || undefined}>
         Sign in with address
       </button>
-    </Form>
+    </form>
   );
 }

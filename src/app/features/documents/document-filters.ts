@@ -4,14 +4,13 @@
  * Saved in localStorage under `documents_filters`; the end date sits at the top level so the day-rollover rule of
  * docs/documents.md (lib/day-rollover.ts) moves it.
  */
-import { DOCUMENT_KINDS, FIAT_CURRENCIES, INVOICE_STATES, type DocumentKind, type FiatCurrency, type InvoiceState } from '../../../shared/enums';
+import { FIAT_CURRENCIES, INVOICE_STATES, type DocumentKind, type FiatCurrency, type InvoiceState } from '../../../shared/enums';
 import type { DocumentOrdering } from '../../../shared/contract/documents';
 import { hasDateFormat, isRealDay } from '../../lib/day-text';
 import type { DocumentListParams, DocumentTab } from './document-keys';
+import { INVOICE_ORDERINGS, REPORT_KINDS, type InvoiceOrdering } from './document-orderings';
 
-/** Sort choices of the invoice list (docs/documents.md): newest, price ascending, price descending. */
-export const INVOICE_ORDERINGS = ['-created_at', 'total_amount', '-total_amount'] as const satisfies readonly DocumentOrdering[];
-export type InvoiceOrdering = (typeof INVOICE_ORDERINGS)[number];
+export { INVOICE_ORDERINGS, REPORT_KINDS, type InvoiceOrdering } from './document-orderings';
 
 export const INVOICE_ORDERING_LABELS: Record<InvoiceOrdering, string> = {
   '-created_at': 'Newest',
@@ -19,8 +18,6 @@ export const INVOICE_ORDERING_LABELS: Record<InvoiceOrdering, string> = {
   '-total_amount': 'Price descending',
 };
 
-/** Every kind but INVOICE is a report. */
-export const REPORT_KINDS: readonly DocumentKind[] = DOCUMENT_KINDS.filter((kind) => kind !== 'INVOICE');
 
 export interface InvoiceFilterValues {
   /** Checked states; all five by default (docs/documents.md). Never empty. */

@@ -2,35 +2,13 @@
  * The transaction list's filters and sort in the URL (docs/transactions.md "Filters and sort"):
  * /transactions?search=…&start_date=…&end_date=…&tokens=ETH,USDC&labels=…&ordering=-amount. Defaults are left out;
  * invalid values are dropped. A page opened without any of them shows the last choice (transaction-shown-filters.ts).
- * Read by the route before the page loads, so it imports nothing heavy.
+ * The route reads them with transaction-search-params.ts.
  */
-import { TRANSACTION_ORDERINGS, type TransactionOrdering } from '../../../shared/contract/transactions';
-import { dayRangeParams, definedParams, listParam, listValue, oneOfParam, textParam } from '../../lib/search-params';
+import { dayRangeParams, definedParams, listParam, listValue, textParam } from '../../lib/search-params';
+import type { TransactionSearch } from './transaction-search-params';
 import { DEFAULT_TRANSACTION_FILTERS, type TransactionFilters } from './transaction-filters';
 
-export interface TransactionSearch {
-  search?: string;
-  start_date?: string;
-  end_date?: string;
-  /** Token symbols, comma-separated. */
-  tokens?: string;
-  /** Label ids, comma-separated. */
-  labels?: string;
-  ordering?: TransactionOrdering;
-}
-
-/** The route's validateSearch: keeps the valid parameters, drops the rest. */
-export function parseTransactionSearch(raw: Record<string, unknown>): TransactionSearch {
-  const range = dayRangeParams(raw.start_date, raw.end_date);
-  return definedParams<TransactionSearch>({
-    search: textParam(raw.search),
-    start_date: range?.start_date,
-    end_date: range?.end_date,
-    tokens: listValue(listParam(raw.tokens)),
-    labels: listValue(listParam(raw.labels)),
-    ordering: oneOfParam(raw.ordering, TRANSACTION_ORDERINGS),
-  });
-}
+export { parseTransactionSearch, type TransactionSearch } from './transaction-search-params';
 
 /** The filters a URL names, or null when it names none (then the remembered ones apply). */
 export function filtersFromSearch(search: TransactionSearch): TransactionFilters | null {

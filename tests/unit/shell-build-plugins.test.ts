@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { HtmlTagDescriptor, IndexHtmlTransformContext, IndexHtmlTransformResult, Plugin } from 'vite';
+import { inlineEntryCss } from '../../src/scripts/inline-css-plugin';
+import { routePreload } from '../../src/scripts/route-preload-plugin';
+
+type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+const ROOT = '/app';
+
+function chunk(fileName: string, options: { module?: string; imports?: string[]; css?: string[]; entry?: boolean }) {
+  return {
+    type: 'chunk',
+    fileName,
+    facadeModuleId: options.module === undefined ? null : `${ROOT}/${options.module}`,
+    imports: options.imports ?? [],
+    isEntry: options.entry ?? false,
+    viteMetadata: { importedCss: new Set(options.css ?? []), importedAssets: new Set<string>() },
+  };
+}
+
+/** entry → framework; login page → shared + framework; shell → shared; faq page → its css. */
+const BUNDLE = Object.fromEntries(
+  [
+    chunk('assets/index.js', { module: 'src/main.tsx', imports: ['assets/framework.js'], css: ['assets/index.css'], entry: true }),
+    chunk('assets/framework.js', {}),
+    chunk('assets/login-page.js', { module: 'src/login-page.tsx', imports: ['assets/shared.js', 'assets/framework.js'], css: ['assets/login.css'] }),
+    chunk('assets/shared.js', { imports: ['assets/framework.js'] }),
+    chunk('assets/app-shell.js', { module: 'src/app-shell.tsx', imports: ['assets/shared.js'] }),
+    chunk('assets/faq-page.js', { module: 'src/faq-page.tsx', css: ['assets/faq.css'] }),
+  ].map((item) => [item.fileName, item]),
+) as unknown as Bundle;
+
+const SHELL_HTML =
+  '<head><script type="module" crossorigin src="/assets/index.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/framework.js">' +
+  '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>';
+
+function transform(plugin: Plugin, html: string, bundle: Bundle | undefined): IndexHtmlTransformResult | undefined {
+  const hook = plugin.transformIndexHtml;
+  if (typeof hook !== 'object' || hook === null || !('handler' in hook)) throw new Error('expected an ordered hook');
+  const context = { path: '/index.html', filename: `${ROOT}/index.html`, bundle } as IndexHtmlTransformContext;
+  return (hook.handler as (html: string, context: IndexHtmlTransformContext) => IndexHtmlTransformResult | undefined)(html, context);
+}
+
+/** Runs the generated script for `pathname` and returns the links it added (rel, href, priority). */
+function linksAddedFor(code: string, pathname: string): string[] {
+  const added: string[] = [];
+  const document = {
+    createElement: () => ({ rel: '', href: '', crossOrigin: null as string | null, fetchPriority: 'auto' }),
+    head: { appendChild: (link: { rel: string; href: string; fetchPriority: string }) => added.push(`${link.rel} ${link.href} ${link.fetchPriority}`) },
+  };
+  new Function('document', 'location', code)(document, { pathname });
+  return added;
+}
+
+describe('route preload', () => {
+  const plugin = routePreload(ROOT, [
+    { path: '^/auth/?$', modules: ['src/login-page.tsx'] },
+    { path: '^/faq/?$', modules: ['src/app-shell.tsx', 'src/faq-page.tsx'] },
+  ]);
+  const result = transform(plugin, SHELL_HTML, BUNDLE) as { html: string; tags: HtmlTagDescriptor[] };
+  const code = String(result.tags[0]?.children);
+
+  it("asks for the opened page's chunks and style sheets, leaving out what the entry loads", () => {
+    expect(linksAddedFor(code, '/auth')).toEqual([
+      'modulepreload /assets/login-page.js low',
+      'stylesheet /assets/login.css auto',
+      'modulepreload /assets/shared.js low',
+    ]);
+    expect(linksAddedFor(code, '/faq/')).toEqual([
+      'modulepreload /assets/app-shell.js low',
+      'modulepreload /assets/shared.js low',
+      'modulepreload /assets/faq-page.js low',
+      'stylesheet /assets/faq.css auto',
+    ]);
+  });
+
+  it('adds nothing on a page it does not know', () => {
+    expect(linksAddedFor(code, '/wallets')).toEqual([]);
+    expect(linksAddedFor(code, '/auth/extra')).toEqual([]);
+  });
+
+  it("asks for the entry's scripts at low priority", () => {
+    expect(result.html).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index.js">');
+    expect(result.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/framework.js">');
+  });
+
+  it('fails the build when a page module has no chunk', () => {
+    const broken = routePreload(ROOT, [{ path: '^/x$', modules: ['src/missing-page.tsx'] }]);
+    expect(() => transform(broken, SHELL_HTML, BUNDLE)).toThrow('src/missing-page.tsx');
+  });
+});
+
+describe('inline entry css', () => {
+  const css = { type: 'asset', fileName: 'assets/index.css', source: ':root{--x:1}</style>' };
+  const bundle = { ...BUNDLE, 'assets/index.css': css } as unknown as Bundle;
+
+  it('writes the style sheet into the shell and keeps a disabled link to it', () => {
+    const html = String(transform(inlineEntryCss(), SHELL_HTML, bundle));
+    expect(html).toContain('<style>:root{--x:1}<\\/style></style><link rel="stylesheet" href="/assets/index.css" disabled>');
+    expect(html).not.toContain('crossorigin href="/assets/index.css"');
+  });
+
+  it('leaves a style sheet it cannot find in the bundle linked', () => {
+    const html = String(transform(inlineEntryCss(), SHELL_HTML, BUNDLE));
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+  });
+});
