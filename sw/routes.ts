@@ -14,7 +14,7 @@ export function isCacheableImage(destination: string, url: URL): boolean {
   return url.protocol === 'https:' || url.protocol === 'http:';
 }
 
-/** The message the update prompt sends when the user chooses to reload into the new version. */
+/** The message workbox-window's messageSkipWaiting() sends. */
 export function isSkipWaitingMessage(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING';
 }

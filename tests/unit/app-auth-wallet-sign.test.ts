@@ -84,7 +84,7 @@ describe('service worker routes', () => {
     expect(isCacheableImage('image', new URL('data:image/png;base64,AAAA'))).toBe(false);
   });
 
-  it('recognises the skip-waiting message the update prompt sends', () => {
+  it('recognises the skip-waiting message of workbox-window', () => {
     expect(isSkipWaitingMessage({ type: 'SKIP_WAITING' })).toBe(true);
     expect(isSkipWaitingMessage({ type: 'OTHER' })).toBe(false);
     expect(isSkipWaitingMessage('SKIP_WAITING')).toBe(false);

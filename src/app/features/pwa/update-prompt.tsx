@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { activateWaitingWorker, registerServiceWorker } from './service-worker-updates';
+import type { Workbox } from 'workbox-window';
 import styles from './update-prompt.module.css';
 
 /** Where the built service worker is served (vite-plugin-pwa injectManifest output). */
@@ -39,24 +39,22 @@ function afterLoadWhenIdle(task: () => void): () => void {
 export function UpdatePrompt() {
   const [waiting, setWaiting] = useState(false);
   const [reloading, setReloading] = useState(false);
-  const registration = useRef<ServiceWorkerRegistration | null>(null);
+  const workbox = useRef<Workbox | null>(null);
 
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
     let timer: ReturnType<typeof setInterval> | undefined;
     const register = async () => {
+      const { Workbox } = await import('workbox-window');
       if (cancelled) return;
-      try {
-        const registered = await registerServiceWorker(SERVICE_WORKER_URL, () => setWaiting(true));
-        registration.current = registered;
-        if (cancelled) return;
-        timer = setInterval(() => {
-          if (navigator.onLine) void registered.update().catch(() => undefined);
-        }, UPDATE_CHECK_MS);
-      } catch (error) {
-        console.error('Service worker registration failed', error);
-      }
+      const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+      wb.addEventListener('waiting', () => setWaiting(true));
+      workbox.current = wb;
+      wb.register().catch((error: unknown) => console.error('Service worker registration failed', error));
+      timer = setInterval(() => {
+        if (navigator.onLine) void wb.update().catch(() => undefined);
+      }, UPDATE_CHECK_MS);
     };
     const cancelWait = afterLoadWhenIdle(() => void register());
     return () => {
@@ -69,10 +67,11 @@ export function UpdatePrompt() {
   if (!waiting) return null;
 
   function reload(): void {
-    const registered = registration.current;
-    if (!registered) return;
+    const wb = workbox.current;
+    if (!wb) return;
     setReloading(true);
-    activateWaitingWorker(registered);
+    wb.addEventListener('controlling', () => window.location.reload());
+    wb.messageSkipWaiting();
   }
 
   return (
