@@ -3,7 +3,9 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { createApp } from '../../src/server/app';
+import { BUSY_RETRY_AFTER_SECONDS, DATABASE_BUSY } from '../../src/server/http/database-busy';
 import type { Logger } from '../../src/server/logging/logger';
 import { authEndpoints } from '../../src/shared/contract/auth';
 import { planEndpoints } from '../../src/shared/contract/plans';
@@ -140,21 +142,42 @@ describe.each(availableDrivers())('static files, headers and errors on %s', (kin
 });
 
 describe('unexpected failures', () => {
+  const recorder = () => {
+    const logged: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+    const at = (level: string) => (message: string, fields?: Record<string, unknown>) => {
+      logged.push({ level, message, ...(fields === undefined ? {} : { fields }) });
+    };
+    const logger: Logger = { debug: () => undefined, info: () => undefined, warn: at('warn'), error: at('error') };
+    return { logged, logger };
+  };
+
   it('answer 500 without internals and are logged', async () => {
     const database = await openTestDatabase('pglite');
+    try {
+      // A table the route reads is gone: an error nobody expects, not a busy database.
+      await database.db.execute(sql`drop table plans cascade`);
+      const { logged, logger } = recorder();
+      const app = createApp({ db: database.db, config: testConfig(), logger });
+      const response = await app.request(planEndpoints.listPlans.path);
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ detail: 'Unexpected server error occurred' });
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(logged).toHaveLength(1);
+      expect(logged[0]).toMatchObject({ level: 'error', message: 'Unhandled error', fields: { method: 'GET', path: planEndpoints.listPlans.path } });
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('a database that has stopped is answered 503 with Retry-After and a warning, not as an unexpected error', async () => {
+    const database = await openTestDatabase('pglite');
     await database.close();
-    const logged: { message: string; fields?: Record<string, unknown> }[] = [];
-    const record = (message: string, fields?: Record<string, unknown>) => {
-      logged.push({ message, ...(fields === undefined ? {} : { fields }) });
-    };
-    const logger: Logger = { debug: () => undefined, info: () => undefined, warn: record, error: record };
+    const { logged, logger } = recorder();
     const app = createApp({ db: database.db, config: testConfig(), logger });
     const response = await app.request(planEndpoints.listPlans.path);
-    expect(response.status).toBe(500);
-    expect(await response.json()).toEqual({ detail: 'Unexpected server error occurred' });
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(logged).toHaveLength(1);
-    expect(logged[0]?.message).toBe('Unhandled error');
-    expect(logged[0]?.fields).toMatchObject({ method: 'GET', path: planEndpoints.listPlans.path });
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(await response.json()).toEqual({ detail: DATABASE_BUSY });
+    expect(logged).toEqual([expect.objectContaining({ level: 'warn', message: 'Database busy: answering 503' })]);
   });
 });
