@@ -1,14 +1,7 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = process.env.E2E_PORT ?? '8123';
 const baseURL = `http://localhost:${port}`;
-/**
- * Debian's headless shell (package chromium-headless-shell) when installed: the same engine without the full
- * browser's UI processes, so the suite spends about a third less CPU; otherwise Chromium itself.
- */
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-const browserPath = process.env.E2E_CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : (process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'));
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,7 +16,7 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: {
-      executablePath: browserPath,
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
         '--no-sandbox',
         '--disable-gpu',
