@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
+import { authEndpoints } from '../../src/shared/contract/auth';
 import { holdingsEndpoints } from '../../src/shared/contract/holdings';
 import { transactionEndpoints, type TransactionPage } from '../../src/shared/contract/transactions';
 import { userEndpoints } from '../../src/shared/contract/users';
@@ -51,6 +52,29 @@ describe.each(availableDrivers())('statements per request on %s', (kind) => {
     expect(touched.statements).toHaveLength(first[1] + 1);
     expect(touched.statements.filter((text) => text.startsWith('update "sessions"'))).toHaveLength(1);
     for (const [path, expected] of rest) expect((await counted(client, path)).statements, path).toHaveLength(expected);
+  });
+
+  it('requests of one session sent together share one read of the session, and note it in use once', async () => {
+    const client = suite.client();
+    await signInWithDemo(client);
+    const together = async (): Promise<string[]> => {
+      statements.length = 0;
+      const responses = await Promise.all(POLLED.map(([path]) => client.get(path)));
+      for (const response of responses) expect(response.status).toBe(200);
+      return statements.filter((text) => text.includes('"sessions"'));
+    };
+    const expected = POLLED.reduce((sum, [, count]) => sum + count, 0) - (POLLED.length - 1);
+    statements.length = 0;
+    await Promise.all(POLLED.map(([path]) => client.get(path)));
+    expect(statements).toHaveLength(expected);
+    expect(await together()).toHaveLength(1);
+    suite.clock.advance(LAST_SEEN_RESOLUTION_MS);
+    const touched = await together();
+    expect(touched).toHaveLength(2);
+    expect(touched.filter((text) => text.startsWith('update "sessions"'))).toHaveLength(1);
+    // A session signed out meanwhile is not served from an earlier read.
+    expect((await client.post(authEndpoints.logout.path)).status).toBeLessThan(300);
+    for (const response of await Promise.all(POLLED.map(([path]) => client.get(path)))) expect(response.status).toBe(401);
   });
 
   it('the label filter reads the labelled ids once, for the page and its count alike', async () => {

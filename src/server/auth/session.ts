@@ -32,9 +32,12 @@ export function isSessionExpired(
   );
 }
 
+type SessionRow = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
+
 /**
  * Resolves the session cookie into `c.var.auth`. Unknown or expired sessions are deleted, and the browser gets
- * its cookie cleared and a CSRF token for the signed-out state.
+ * its cookie cleared and a CSRF token for the signed-out state. Requests of one session that arrive while its
+ * read is under way share that read (a screen polls several lists at once): one statement for all of them.
  */
 export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   // One statement per request (the session and its user), prepared once: PostgreSQL plans it once per connection.
@@ -50,21 +53,41 @@ export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> 
     .set({ lastSeenAt: sql`${sql.placeholder('now')}::timestamptz` })
     .where(eq(sessions.id, sql.placeholder('id')))
     .prepare('session_touch');
+
+  /** The live session of `sessionId` (noted as in use at most once a minute), or undefined (expired ones deleted). */
+  const resolve = async (sessionId: string): Promise<SessionRow | undefined> => {
+    const now = deps.now();
+    const [row] = await sessionWithUser.execute({ id: sessionId });
+    if (row === undefined) return undefined;
+    if (isSessionExpired(row.session, now, deps.config.sessionIdleHours)) {
+      await deps.db.delete(sessions).where(eq(sessions.id, row.session.id));
+      return undefined;
+    }
+    if (now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+      await touchSession.execute({ id: row.session.id, now: now.toISOString() });
+    }
+    return row;
+  };
+  const inFlight = new Map<string, Promise<SessionRow | undefined>>();
+  const shared = (sessionId: string): Promise<SessionRow | undefined> => {
+    let read = inFlight.get(sessionId);
+    if (read === undefined) {
+      read = resolve(sessionId).finally(() => inFlight.delete(sessionId));
+      inFlight.set(sessionId, read);
+    }
+    return read;
+  };
+
   return async (c, next) => {
     c.set('auth', null);
     const token = getCookie(c, SESSION_COOKIE);
     if (token === undefined || token === '') return next();
-    const now = deps.now();
     const sessionId = token.length <= MAX_TOKEN_LENGTH ? sessionIdOf(token) : undefined;
-    const [row] = sessionId === undefined ? [] : await sessionWithUser.execute({ id: sessionId });
-    if (row === undefined || isSessionExpired(row.session, now, deps.config.sessionIdleHours)) {
-      if (row !== undefined) await deps.db.delete(sessions).where(eq(sessions.id, row.session.id));
+    const row = sessionId === undefined ? undefined : await shared(sessionId);
+    if (row === undefined) {
       clearSessionCookie(c, deps.config);
       issueCsrfCookie(c, deps.config, '');
       return next();
-    }
-    if (now.getTime() - row.session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
-      await touchSession.execute({ id: row.session.id, now: now.toISOString() });
     }
     c.set('auth', { sessionId: row.session.id, user: row.user });
     return next();
