@@ -94,6 +94,8 @@ async function payerPage(browser: Browser, page: Page): Promise<Page> {
     isMobile: phone,
     hasTouch: phone,
     bypassCSP: true,
+    // The payer's browser lets the page copy (a headless browser has no one to ask).
+    permissions: ['clipboard-read', 'clipboard-write'],
   });
   return context.newPage();
 }
@@ -274,6 +276,7 @@ test('a payer transfers by hand from the QR code, reports it, and the bank optio
 
   await manual.getByLabel('Copy Address').click();
   await expect(payer.getByText('Text copied to the clipboard')).toBeVisible();
+  expect(await payer.evaluate(() => navigator.clipboard.readText())).toBe(invoice.recipient);
   await manual.getByLabel('Transaction hash').fill('0x1234');
   await manual.getByRole('button', { name: 'I Paid the Invoice' }).click();
   await expect(manual.getByText('Enter a valid transaction hash.')).toBeVisible();
