@@ -190,91 +190,95 @@ test('a user adds their own devnet wallet, waits for the sync and filters its tr
   await expectNoSeriousA11yViolations(page);
 });
 
-test('a transaction label changed offline is kept across a reload and reaches the server exactly once', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(150_000);
-  await signInWithTestWallet(page, freshAccountIndex());
-  for (const [name, color] of [
-    ['Audit', 'GREEN'],
-    ['Tax', 'RED'],
-  ] as const) {
-    expect((await apiFromPage(page, 'POST', '/api/labels', { name, color })).status).toBe(201);
-  }
-  expect((await apiFromPage(page, 'POST', '/api/wallets', { name: 'Carol', address: CAROL, network: 'ETHEREUM' })).status).toBe(201);
-  await waitForSync(page, 'Carol');
+test.describe('under the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  const rowName = 'Show details of +1,000 USDC, 2024-01-10 12:00';
-  const subject = 'Incoming 1,000 USDC on 2024-01-10';
-  await page.goto('/transactions');
-  const row = page.getByRole('button', { name: rowName }).filter({ visible: true });
-  await expect(row).toBeVisible();
-  await row.click();
-  const editLabels = labelsButton(page, subject);
-  const picker = page.getByRole('dialog', { name: 'Labels' });
-  const shownLabels = page.getByRole('list', { name: 'Labels' }).filter({ visible: true });
-
-  // Online, picks in quick succession: each shows at once, and the server ends with the last state.
-  await editLabels.click();
-  const audit = picker.getByRole('checkbox', { name: 'Audit' });
-  const tax = picker.getByRole('checkbox', { name: 'Tax' });
-  const changed = await clickInQuickSuccession(page, [audit, tax], [0, 1, 0]);
-  expect(changed).toEqual([true, true, true]);
-  await expect(tax).toBeChecked();
-  await expect(audit).not.toBeChecked();
-  const labelsOnServer = async () => {
-    const listed = await apiFromPage(page, 'GET', '/api/transactions?limit=50&offset=0&ordering=-created_at&token__in=USDC');
-    const rows = (listed.body as { results: { amount: string; created_at: string; labels: { name: string }[] }[] }).results;
-    return rows.find((item) => item.created_at.startsWith('2024-01-10'))?.labels.map((label) => label.name);
-  };
-  await expect.poll(labelsOnServer).toEqual(['Tax']);
-  await picker.getByRole('button', { name: 'Close' }).click();
-  await expect(shownLabels.getByText('Tax')).toBeVisible();
-  // The label list the picker read is stored (the cache is written at most once a second) before the page reloads.
-  await expect.poll(() => persistedLabelNames(page), { timeout: 15_000 }).toEqual(['Audit', 'Tax']);
-
-  // What is on screen is stored for an offline start.
-  await underServiceWorker(page);
-  await expect(page.getByRole('button', { name: rowName }).filter({ visible: true })).toBeVisible();
-  await expect.poll(() => persistedRowLabels(page, '2024-01-10T12:00:00'), { timeout: 15_000 }).toEqual(['Tax']);
-
-  const changes: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'PATCH' && new URL(request.url()).pathname.startsWith('/api/transactions/')) {
-      changes.push(request.postData() ?? '');
+  test('a transaction label changed offline is kept across a reload and reaches the server exactly once', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(150_000);
+    await signInWithTestWallet(page, freshAccountIndex());
+    for (const [name, color] of [
+      ['Audit', 'GREEN'],
+      ['Tax', 'RED'],
+    ] as const) {
+      expect((await apiFromPage(page, 'POST', '/api/labels', { name, color })).status).toBe(201);
     }
+    expect((await apiFromPage(page, 'POST', '/api/wallets', { name: 'Carol', address: CAROL, network: 'ETHEREUM' })).status).toBe(201);
+    await waitForSync(page, 'Carol');
+
+    const rowName = 'Show details of +1,000 USDC, 2024-01-10 12:00';
+    const subject = 'Incoming 1,000 USDC on 2024-01-10';
+    await page.goto('/transactions');
+    const row = page.getByRole('button', { name: rowName }).filter({ visible: true });
+    await expect(row).toBeVisible();
+    await row.click();
+    const editLabels = labelsButton(page, subject);
+    const picker = page.getByRole('dialog', { name: 'Labels' });
+    const shownLabels = page.getByRole('list', { name: 'Labels' }).filter({ visible: true });
+
+    // Online, picks in quick succession: each shows at once, and the server ends with the last state.
+    await editLabels.click();
+    const audit = picker.getByRole('checkbox', { name: 'Audit' });
+    const tax = picker.getByRole('checkbox', { name: 'Tax' });
+    const changed = await clickInQuickSuccession(page, [audit, tax], [0, 1, 0]);
+    expect(changed).toEqual([true, true, true]);
+    await expect(tax).toBeChecked();
+    await expect(audit).not.toBeChecked();
+    const labelsOnServer = async () => {
+      const listed = await apiFromPage(page, 'GET', '/api/transactions?limit=50&offset=0&ordering=-created_at&token__in=USDC');
+      const rows = (listed.body as { results: { amount: string; created_at: string; labels: { name: string }[] }[] }).results;
+      return rows.find((item) => item.created_at.startsWith('2024-01-10'))?.labels.map((label) => label.name);
+    };
+    await expect.poll(labelsOnServer).toEqual(['Tax']);
+    await picker.getByRole('button', { name: 'Close' }).click();
+    await expect(shownLabels.getByText('Tax')).toBeVisible();
+    // The label list the picker read is stored (the cache is written at most once a second) before the page reloads.
+    await expect.poll(() => persistedLabelNames(page), { timeout: 15_000 }).toEqual(['Audit', 'Tax']);
+
+    // What is on screen is stored for an offline start.
+    await underServiceWorker(page);
+    await expect(page.getByRole('button', { name: rowName }).filter({ visible: true })).toBeVisible();
+    await expect.poll(() => persistedRowLabels(page, '2024-01-10T12:00:00'), { timeout: 15_000 }).toEqual(['Tax']);
+
+    const changes: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && new URL(request.url()).pathname.startsWith('/api/transactions/')) {
+        changes.push(request.postData() ?? '');
+      }
+    });
+
+    // Offline: the list opens from the cache and the change is shown at once and kept.
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText(/Offline, as of \d{2}:\d{2}/)).toBeVisible();
+    await page.getByRole('button', { name: rowName }).filter({ visible: true }).click();
+    await editLabels.click();
+    await picker.getByRole('checkbox', { name: 'Audit' }).check();
+    await picker.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByText('The change is saved and will be sent when the connection returns.')).toBeVisible();
+    await expect(shownLabels.getByText('Audit')).toBeVisible();
+    await expect(shownLabels.getByText('Tax')).toBeVisible();
+    await expect.poll(() => persistedRowLabels(page, '2024-01-10T12:00:00'), { timeout: 10_000 }).toEqual(['Audit', 'Tax']);
+
+    await page.reload();
+    await page.getByRole('button', { name: rowName }).filter({ visible: true }).click();
+    await expect(shownLabels.getByText('Audit')).toBeVisible();
+    await expect(shownLabels.getByText('Tax')).toBeVisible();
+    expect(changes).toEqual([]);
+
+    // Back online: sent once, and the server has it.
+    await context.setOffline(false);
+    await expect.poll(() => changes.length, { timeout: 15_000 }).toBe(1);
+    await page.waitForTimeout(2_000);
+    expect(changes).toHaveLength(1);
+    expect((JSON.parse(changes[0] ?? '{}') as { labels?: string[] }).labels).toHaveLength(2);
+    expect((await labelsOnServer())?.sort()).toEqual(['Audit', 'Tax']);
+
+    await page.reload();
+    await page.getByRole('button', { name: rowName }).filter({ visible: true }).click();
+    await expect(shownLabels.getByText('Audit')).toBeVisible();
+    await expect(shownLabels.getByText('Tax')).toBeVisible();
   });
-
-  // Offline: the list opens from the cache and the change is shown at once and kept.
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByText(/Offline, as of \d{2}:\d{2}/)).toBeVisible();
-  await page.getByRole('button', { name: rowName }).filter({ visible: true }).click();
-  await editLabels.click();
-  await picker.getByRole('checkbox', { name: 'Audit' }).check();
-  await picker.getByRole('button', { name: 'Close' }).click();
-  await expect(page.getByText('The change is saved and will be sent when the connection returns.')).toBeVisible();
-  await expect(shownLabels.getByText('Audit')).toBeVisible();
-  await expect(shownLabels.getByText('Tax')).toBeVisible();
-  await expect.poll(() => persistedRowLabels(page, '2024-01-10T12:00:00'), { timeout: 10_000 }).toEqual(['Audit', 'Tax']);
-
-  await page.reload();
-  await page.getByRole('button', { name: rowName }).filter({ visible: true }).click();
-  await expect(shownLabels.getByText('Audit')).toBeVisible();
-  await expect(shownLabels.getByText('Tax')).toBeVisible();
-  expect(changes).toEqual([]);
-
-  // Back online: sent once, and the server has it.
-  await context.setOffline(false);
-  await expect.poll(() => changes.length, { timeout: 15_000 }).toBe(1);
-  await page.waitForTimeout(2_000);
-  expect(changes).toHaveLength(1);
-  expect((JSON.parse(changes[0] ?? '{}') as { labels?: string[] }).labels).toHaveLength(2);
-  expect((await labelsOnServer())?.sort()).toEqual(['Audit', 'Tax']);
-
-  await page.reload();
-  await page.getByRole('button', { name: rowName }).filter({ visible: true }).click();
-  await expect(shownLabels.getByText('Audit')).toBeVisible();
-  await expect(shownLabels.getByText('Tax')).toBeVisible();
 });

@@ -127,30 +127,34 @@ test('See All lists every NFT with a collection filter, an ordering and the prop
   await expect(page.getByRole('region', { name: 'Non-Fungible Tokens' }).getByRole('button', { name: 'See All' })).toBeFocused();
 });
 
-test('the NFT list opens offline from the saved data and still filters', async ({ page, context }) => {
-  await signInWithDemo(page, 0);
-  const everything = await nftsFromApi(page);
-  await underServiceWorker(page);
-  let dialog = await openList(page);
-  await expectCards(dialog, everything);
-  await expect
-    .poll(async () => {
-      const saved = await persistedCacheText(page);
-      return saved.includes('"nfts","preview"') && saved.includes('"nfts","list"');
-    }, { timeout: 15_000 })
-    .toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
+test.describe('under the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  dialog = await openList(page);
-  await expectCards(dialog, everything);
-  // A filter never asked for online is answered from the saved list.
-  const chosen = everything[0]?.collection ?? '';
-  await dialog.getByLabel('Collection').selectOption(chosen);
-  await expect(cardsOf(dialog)).toHaveCount(everything.filter((nft) => nft.collection === chosen).length);
-  for (const card of await cardsOf(dialog).all()) await expect(card).toContainText(chosen);
-  await context.setOffline(false);
+  test('the NFT list opens offline from the saved data and still filters', async ({ page, context }) => {
+    await signInWithDemo(page, 0);
+    const everything = await nftsFromApi(page);
+    await underServiceWorker(page);
+    let dialog = await openList(page);
+    await expectCards(dialog, everything);
+    await expect
+      .poll(async () => {
+        const saved = await persistedCacheText(page);
+        return saved.includes('"nfts","preview"') && saved.includes('"nfts","list"');
+      }, { timeout: 15_000 })
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    dialog = await openList(page);
+    await expectCards(dialog, everything);
+    // A filter never asked for online is answered from the saved list.
+    const chosen = everything[0]?.collection ?? '';
+    await dialog.getByLabel('Collection').selectOption(chosen);
+    await expect(cardsOf(dialog)).toHaveCount(everything.filter((nft) => nft.collection === chosen).length);
+    for (const card of await cardsOf(dialog).all()) await expect(card).toContainText(chosen);
+    await context.setOffline(false);
+  });
 });

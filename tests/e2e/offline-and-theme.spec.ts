@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { signInWithDemo } from './support/sign-in';
 
+// The journeys here load the shell with the network off, which only the service worker can answer.
+test.use({ serviceWorkers: 'allow' });
+
 test('after one visit the shell loads with the network off', async ({ page, context }) => {
   await signInWithDemo(page, 0);
   await page.evaluate(async () => {

@@ -4,7 +4,8 @@ import { expectNoSeriousA11yViolations, freshAccountIndex, signInWithTestWallet 
 import { labelsButton } from './support/label-picker';
 import { signInWithDemo } from './support/sign-in';
 
-test.use({ bypassCSP: true });
+// Every journey here reloads with the network off, which only the service worker can answer.
+test.use({ bypassCSP: true, serviceWorkers: 'allow' });
 
 /** Makes sure the service worker controls the page (it serves the app shell while offline). */
 async function underServiceWorker(page: Page): Promise<void> {

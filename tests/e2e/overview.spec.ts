@@ -191,27 +191,31 @@ test('with a wallet, a full-access user sees invoicing, the plan box and is welc
   await expect(page.getByRole('dialog', { name: 'Welcome to Ledgerloop!' })).toHaveCount(0);
 });
 
-test('the dashboard opens offline from the saved data', async ({ page, context }) => {
-  await signInWithDemo(page, 0);
-  await expect(page.getByTestId('total-assets-value')).toBeVisible();
-  const total = await page.getByTestId('total-assets-value').innerText();
-  await underServiceWorker(page);
-  await expect(page.getByTestId('total-assets-value')).toHaveText(total);
-  // Balances, tokens and the last activity are in the saved cache before the network goes.
-  await expect
-    .poll(async () => {
-      const saved = await persistedCacheText(page);
-      return ['"balances"', '"latest"', '"fungible-tokens"'].every((key) => saved.includes(key));
-    }, { timeout: 15_000 })
-    .toBe(true);
+test.describe('under the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
-  await expect(page.getByTestId('total-assets-value')).toHaveText(total);
-  await expect(page.getByRole('list', { name: 'Top tokens' }).getByRole('listitem').first()).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem')).toHaveCount(3);
-  await context.setOffline(false);
+  test('the dashboard opens offline from the saved data', async ({ page, context }) => {
+    await signInWithDemo(page, 0);
+    await expect(page.getByTestId('total-assets-value')).toBeVisible();
+    const total = await page.getByTestId('total-assets-value').innerText();
+    await underServiceWorker(page);
+    await expect(page.getByTestId('total-assets-value')).toHaveText(total);
+    // Balances, tokens and the last activity are in the saved cache before the network goes.
+    await expect
+      .poll(async () => {
+        const saved = await persistedCacheText(page);
+        return ['"balances"', '"latest"', '"fungible-tokens"'].every((key) => saved.includes(key));
+      }, { timeout: 15_000 })
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('total-assets-value')).toHaveText(total);
+    await expect(page.getByRole('list', { name: 'Top tokens' }).getByRole('listitem').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem')).toHaveCount(3);
+    await context.setOffline(false);
+  });
 });
 
 test('the invoicing columns show the two latest invoices awaiting payment and paid', async ({ page }) => {

@@ -147,56 +147,60 @@ test("the quick-create 'Add Wallet' opens the Add Wallet dialog", async ({ page 
   await expect(page.getByRole('dialog', { name: 'Add Wallet' })).toBeVisible();
 });
 
-test('wallets open offline from the saved data, and a rename made offline is sent once on reconnect', async ({
-  page,
-  context,
-}) => {
-  test.setTimeout(90_000);
-  await signInWithTestWallet(page, freshAccountIndex());
-  await addWalletThroughApi(page, 'Travel', '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc');
-  await page.goto('/wallets');
-  await expect(page.getByTestId('wallet-card').filter({ hasText: 'Travel' })).toBeVisible();
-  await underServiceWorker(page);
-  await expect(page.getByTestId('wallet-card').filter({ hasText: 'Travel' })).toBeVisible();
-  await expect.poll(() => persistedCacheText(page), { timeout: 15_000 }).toContain('"Travel"');
+test.describe('under the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
 
-  const patches: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'PATCH' && request.url().includes('/api/wallets/')) patches.push(request.postData() ?? '');
+  test('wallets open offline from the saved data, and a rename made offline is sent once on reconnect', async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(90_000);
+    await signInWithTestWallet(page, freshAccountIndex());
+    await addWalletThroughApi(page, 'Travel', '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc');
+    await page.goto('/wallets');
+    await expect(page.getByTestId('wallet-card').filter({ hasText: 'Travel' })).toBeVisible();
+    await underServiceWorker(page);
+    await expect(page.getByTestId('wallet-card').filter({ hasText: 'Travel' })).toBeVisible();
+    await expect.poll(() => persistedCacheText(page), { timeout: 15_000 }).toContain('"Travel"');
+
+    const patches: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PATCH' && request.url().includes('/api/wallets/')) patches.push(request.postData() ?? '');
+    });
+
+    await context.setOffline(true);
+    await page.reload();
+    const card = page.getByTestId('wallet-card').filter({ hasText: 'Travel' });
+    await expect(card).toBeVisible();
+
+    await page.getByRole('button', { name: 'Actions for Travel' }).click();
+    await page.getByRole('menuitem', { name: 'Edit wallet' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Wallet' });
+    await edit.getByLabel('Wallet name').fill('Travel fund');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expect(edit).toBeHidden();
+    await expect(page.getByText(/You are offline\. The change is saved/)).toBeVisible();
+    await expect(page.getByTestId('wallet-card').filter({ hasText: 'Travel fund' })).toBeVisible();
+    // Adding needs the server: it says so instead of failing.
+    await page.getByRole('button', { name: 'Add Wallet' }).click();
+    await expect(page.getByText(/You are offline\. Adding a wallet needs a connection/)).toBeVisible();
+
+    // The queued change survives a reload while still offline.
+    await expect.poll(() => persistedCacheText(page), { timeout: 10_000 }).toContain('"Travel fund"');
+    await page.reload();
+    await expect(page.getByTestId('wallet-card').filter({ hasText: 'Travel fund' })).toBeVisible();
+    expect(patches).toEqual([]);
+
+    await context.setOffline(false);
+    await expect.poll(() => patches.length, { timeout: 15_000 }).toBe(1);
+    expect(JSON.parse(patches[0] ?? '{}')).toEqual({ name: 'Travel fund' });
+    await page.waitForTimeout(2_500);
+    expect(patches).toHaveLength(1);
+    const names = await page.evaluate(
+      async () => ((await (await fetch('/api/wallets')).json()) as { name: string }[]).map((wallet) => wallet.name),
+    );
+    expect(names).toEqual(['Travel fund']);
   });
-
-  await context.setOffline(true);
-  await page.reload();
-  const card = page.getByTestId('wallet-card').filter({ hasText: 'Travel' });
-  await expect(card).toBeVisible();
-
-  await page.getByRole('button', { name: 'Actions for Travel' }).click();
-  await page.getByRole('menuitem', { name: 'Edit wallet' }).click();
-  const edit = page.getByRole('dialog', { name: 'Edit Wallet' });
-  await edit.getByLabel('Wallet name').fill('Travel fund');
-  await edit.getByRole('button', { name: 'Save' }).click();
-  await expect(edit).toBeHidden();
-  await expect(page.getByText(/You are offline\. The change is saved/)).toBeVisible();
-  await expect(page.getByTestId('wallet-card').filter({ hasText: 'Travel fund' })).toBeVisible();
-  // Adding needs the server: it says so instead of failing.
-  await page.getByRole('button', { name: 'Add Wallet' }).click();
-  await expect(page.getByText(/You are offline\. Adding a wallet needs a connection/)).toBeVisible();
-
-  // The queued change survives a reload while still offline.
-  await expect.poll(() => persistedCacheText(page), { timeout: 10_000 }).toContain('"Travel fund"');
-  await page.reload();
-  await expect(page.getByTestId('wallet-card').filter({ hasText: 'Travel fund' })).toBeVisible();
-  expect(patches).toEqual([]);
-
-  await context.setOffline(false);
-  await expect.poll(() => patches.length, { timeout: 15_000 }).toBe(1);
-  expect(JSON.parse(patches[0] ?? '{}')).toEqual({ name: 'Travel fund' });
-  await page.waitForTimeout(2_500);
-  expect(patches).toHaveLength(1);
-  const names = await page.evaluate(
-    async () => ((await (await fetch('/api/wallets')).json()) as { name: string }[]).map((wallet) => wallet.name),
-  );
-  expect(names).toEqual(['Travel fund']);
 });
 
 test('deleting a wallet that documents were made from lists them first and deletes them too', async ({ page }) => {
