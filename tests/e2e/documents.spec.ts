@@ -76,6 +76,13 @@ test('reports journey: create from the wallet card, edit the name, delete', asyn
   await page.getByRole('button', { name: 'Report', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Create Report' })).toBeVisible();
   await expect(page.getByText('No Documents Made')).toBeVisible();
+  // The list shown is in the URL: a reload opens the same one.
+  await expect(page).toHaveURL(/\/documents\?tab=report$/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Report', pressed: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Invoice', exact: true }).click();
+  await expect(page).toHaveURL(/\/documents$/);
+  await expect(page.getByRole('button', { name: 'Create Invoice' })).toBeVisible();
 
   // The wallet card's 'Create report' opens the dialog on /wallets with the wallet ticked and its first day;
   // Cancel leaves the user where they were.
@@ -129,7 +136,7 @@ test('reports journey: create from the wallet card, edit the name, delete', asyn
   expect(response.request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
   await expect(dialog).toBeHidden();
   // Once saved, the user goes to the report list.
-  await expect(page).toHaveURL(/\/documents$/);
+  await expect(page).toHaveURL(/\/documents\?tab=report$/);
   await expect(page.getByRole('button', { name: 'Report', pressed: true })).toBeVisible();
   const row = rows(page).filter({ hasText: 'Q1 transactions' });
   await expect(row).toBeVisible();
@@ -196,7 +203,7 @@ test('a Quickbooks report without the integration leads to the integrations sett
   // The quick-create menu's 'Create Report' opens the dialog on the report list.
   await page.getByRole('button', { name: 'Quick create' }).click();
   await page.getByRole('button', { name: 'Create Report' }).click();
-  await expect(page).toHaveURL(/\/documents$/);
+  await expect(page).toHaveURL(/\/documents\?tab=report$/);
   const dialog = page.getByRole('dialog', { name: 'Create new report' });
   // (Behind the modal dialog, the page is out of the accessibility tree.)
   await expect(page.locator('button[aria-pressed="true"]', { hasText: 'Report' })).toHaveCount(1);

@@ -104,6 +104,10 @@ describe('document filters in the URL', () => {
       states: 'PAID',
     });
     expect(parseDocumentSearch({ states: 'DUE,DRAFT,EXPIRED,PAID,PROCESSING' })).toEqual({});
+    // The list shown: the report list by name, the invoice list (the default) by leaving it out.
+    expect(parseDocumentSearch({ tab: 'report', kinds: 'NOPE' })).toEqual({ tab: 'report' });
+    expect(parseDocumentSearch({ tab: 'invoice' })).toEqual({});
+    expect(parseDocumentSearch({ tab: 'contacts' })).toEqual({});
     expect(documentFiltersFromSearch({ currency: 'USD' })).toEqual({
       ...defaultDocumentFilters(),
       invoice: { ...defaultDocumentFilters().invoice, currency: 'USD' },
@@ -119,6 +123,9 @@ describe('document filters in the URL', () => {
     it('the remembered choice is shown', () => {
       expect(documentFiltersFromSearch({ search: 'beta' })).toBeNull();
       expect(shownDocumentFilters({ search: 'beta' })).toEqual(chosen);
+      // The list shown is not a filter.
+      expect(documentFiltersFromSearch({ tab: 'report' })).toBeNull();
+      expect(shownDocumentFilters({ tab: 'report' })).toEqual(chosen);
     });
   });
 });

@@ -22,6 +22,8 @@ export interface UrlFiltersOptions<F extends { end_date: string }, S extends { s
   toSearch: (filters: F, text: string | undefined) => S;
   defaults: () => F;
   serialize: (filters: F) => string;
+  /** The URL parameters that are not filters, carried over as they are (the documents screen's list). */
+  kept?: (search: S) => Partial<S>;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface UrlFiltersOptions<F extends { end_date: string }, S extends { s
  * date on the day that just ended follows the day rollover; the 'reset-filters' window event resets the filters.
  */
 export function useUrlFilters<F extends { end_date: string }, S extends { search?: string }>(options: UrlFiltersOptions<F, S>) {
-  const { page, parse, storageKey, fromSearch, remembered, toSearch, defaults, serialize } = options;
+  const { page, parse, storageKey, fromSearch, remembered, toSearch, defaults, serialize, kept } = options;
   const router = useRouter();
   const navigate = useNavigate();
   // Read with the location they come from, so what is shown and what the URL says never disagree mid-navigation.
@@ -44,15 +46,15 @@ export function useUrlFilters<F extends { end_date: string }, S extends { search
   // eslint-disable-next-line react-hooks/exhaustive-deps -- idem
   const filters = useMemo(() => fromSearch(search) ?? remembered(), [searchKey]);
   const text = search.search;
-  const wanted = toSearch(filters, text);
-  const wantedStr = router.options.stringifySearch(wanted as Record<string, unknown>);
+  const carried = useMemo(() => kept?.(search) ?? {}, [kept, search]);
+  const wantedStr = router.options.stringifySearch({ ...carried, ...toSearch(filters, text) } as Record<string, unknown>);
 
   const show = useCallback(
     (next: F, nextText: string | undefined = text) => {
       safeStorage.set(storageKey, serialize(next));
-      void navigate({ to: page, search: toSearch(next, nextText) as never, replace: true, state: (old) => old });
+      void navigate({ to: page, search: { ...carried, ...toSearch(next, nextText) } as never, replace: true, state: (old) => old });
     },
-    [navigate, page, storageKey, serialize, toSearch, text],
+    [navigate, page, storageKey, serialize, toSearch, text, carried],
   );
 
   // Remembered or corrected filters are written to the URL; what is shown is remembered.

@@ -27,8 +27,6 @@ declare module '@tanstack/history' {
     walletId?: string;
     /** Exchange account preset in the new report dialog. */
     cexId?: string;
-    /** /documents opens on its report list (after a report was made elsewhere). */
-    showReports?: boolean;
     /** The invoice (as returned by the API) for /pay-invoice/$id/payment. */
     invoice?: unknown;
   }

@@ -47,8 +47,7 @@ export const documentsRoute = createRoute({
       (user) => user.full_access && user.has_wallet,
       async () => {
         const { documentListQuery } = await import('../features/documents/document-shown-filters');
-        const { showReports, openDialog } = location.state;
-        const tab = showReports === true || openDialog === 'create-report' ? 'report' : 'invoice';
+        const tab = deps.tab === 'report' || location.state.openDialog === 'create-report' ? 'report' : 'invoice';
         return queryClient.ensureInfiniteQueryData(documentListQuery(tab, deps));
       },
     );

@@ -11,6 +11,9 @@ import {
 import { documentFiltersFromSearch, documentFiltersToSearch, parseDocumentSearch, type DocumentSearch } from './document-search';
 import { rememberedDocumentFilters } from './document-shown-filters';
 
+/** The list shown is not a filter: it stays in the URL as it is. */
+const keptDocumentSearch = (search: DocumentSearch): DocumentSearch => (search.tab === undefined ? {} : { tab: search.tab });
+
 export interface DocumentFilterState {
   filters: DocumentFilters;
   setRange: (start: string, end: string) => void;
@@ -34,6 +37,7 @@ export function useDocumentFilters(): DocumentFilterState {
     toSearch: documentFiltersToSearch,
     defaults: defaultDocumentFilters,
     serialize: serializeDocumentFilters,
+    kept: keptDocumentSearch,
   });
   const setRange = useCallback((start: string, end: string) => update({ start_date: start, end_date: end }), [update]);
   const updateInvoice = useCallback(

@@ -7,6 +7,8 @@ import { choicesParam, dayRangeParams, definedParams, listParam, listValue, oneO
 import { INVOICE_ORDERINGS, REPORT_KINDS, type InvoiceOrdering } from './document-orderings';
 
 export interface DocumentSearch {
+  /** The list shown: the report list, or (left out) the invoice list. */
+  tab?: 'report';
   search?: string;
   start_date?: string;
   end_date?: string;
@@ -29,6 +31,7 @@ export function someOf(items: readonly string[], known: readonly string[]): stri
 export function parseDocumentSearch(raw: Record<string, unknown>): DocumentSearch {
   const range = dayRangeParams(raw.start_date, raw.end_date);
   return definedParams<DocumentSearch>({
+    tab: raw.tab === 'report' ? 'report' : undefined,
     search: textParam(raw.search),
     start_date: range?.start_date,
     end_date: range?.end_date,

@@ -1,6 +1,6 @@
 /**
  * The documents lists' filters and sort in the URL (docs/documents.md "Filters"):
- * /documents?search=…&start_date=…&end_date=…&states=DUE,PAID&currency=EUR&labels=…&ordering=-total_amount&kinds=….
+ * /documents?tab=report&search=…&start_date=…&end_date=…&states=DUE,PAID&currency=EUR&labels=…&ordering=-total_amount&kinds=….
  * Defaults are left out (all states, all report kinds, newest first); invalid values are dropped. A page opened
  * without any of them shows the last choice (document-shown-filters.ts). The route reads them with
  * document-search-params.ts.
@@ -14,7 +14,7 @@ export { parseDocumentSearch, type DocumentSearch } from './document-search-para
 
 /** The filters a URL names, or null when it names none (then the remembered ones apply). */
 export function documentFiltersFromSearch(search: DocumentSearch): DocumentFilters | null {
-  const { search: _text, ...named } = search;
+  const { search: _text, tab: _tab, ...named } = search;
   if (Object.values(named).every((value) => value === undefined)) return null;
   const defaults = defaultDocumentFilters();
   const states = choicesParam<InvoiceState>(search.states, INVOICE_STATES);

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { DocumentOut } from '../../../shared/contract/documents';
 import { MESSAGES } from '../../../shared/messages';
 import type { CardMenuItem } from '../../components/card-menu';
@@ -55,8 +55,13 @@ function DocumentsScreen() {
           }
         : undefined,
   });
-  const showReports = useLocation({ select: (location) => location.state.showReports === true });
-  const [tab, setTab] = useState<DocumentTab>(showReports ? 'report' : 'invoice');
+  // The list shown lives in the URL (?tab=report), so a reload or a shared link opens the same list.
+  const tab: DocumentTab = useSearch({ strict: false, select: (value) => (value.tab === 'report' ? 'report' : 'invoice') });
+  const setTab = useCallback(
+    (next: DocumentTab) =>
+      void navigate({ from: '/documents', search: (old) => ({ ...old, tab: next === 'report' ? 'report' : undefined }), replace: true, state: (old) => old }),
+    [navigate],
+  );
   const [dialog, setDialog] = useState<ReportDialogMode | null>(null);
   const [deleting, setDeleting] = useState<DocumentOut | null>(null);
   const [viewing, setViewing] = useState<DocumentOut | null>(null);
@@ -75,15 +80,12 @@ function DocumentsScreen() {
   const [seenRequest, setSeenRequest] = useState<string | undefined>(undefined);
   if (request?.key !== seenRequest) {
     setSeenRequest(request?.key);
-    if (request) {
-      setTab('report');
-      setDialog({ kind: 'create', walletId: request.walletId, cexId: request.cexId });
-    }
+    if (request) setDialog({ kind: 'create', walletId: request.walletId, cexId: request.cexId });
   }
   const requestKey = request?.key;
   useEffect(() => {
-    // Consumed: a reload or going back must not open it again.
-    if (requestKey !== undefined) void navigate({ from: '/documents', search: (old) => old, state: {}, replace: true });
+    // Consumed: a reload or going back must not open it again. The dialog belongs to the report list.
+    if (requestKey !== undefined) void navigate({ from: '/documents', search: (old) => ({ ...old, tab: 'report' }), state: {}, replace: true });
   }, [requestKey, navigate]);
 
   const menu = (document: DocumentOut): CardMenuItem[] => {

@@ -90,7 +90,7 @@ export function QuickCreateMenu({ user }: { user: User }) {
                   className={`menu-item ${styles.item}`}
                   onClick={() => {
                     close();
-                    void navigate({ to: '/documents', state: { openDialog: 'create-report' } });
+                    void navigate({ to: '/documents', search: { tab: 'report' }, state: { openDialog: 'create-report' } });
                   }}
                 >
                   Create Report

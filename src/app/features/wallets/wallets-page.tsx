@@ -196,7 +196,7 @@ function WalletsScreen() {
         onClose={() => setReportDialog(null)}
         onSaved={() => {
           setReportDialog(null);
-          void navigate({ to: '/documents', state: { showReports: true } });
+          void navigate({ to: '/documents', search: { tab: 'report' } });
         }}
       />
       {details ? <AccountDetailsDialog selection={details} onClose={() => setDetails(null)} /> : null}
