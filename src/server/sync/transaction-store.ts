@@ -4,10 +4,10 @@
  * rows and the rows of the same transactions already stored, whose kind is updated when it changes.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { v7 as uuidv7 } from 'uuid';
 import type { Network } from '../../shared/enums';
 import type { Database } from '../db/database';
 import { transactions, type NewTransactionRow, type StoredTokenRef, type TransactionDirection, type TransactionKind } from '../db/schema';
-import { timeOrderedId } from '../lib/time-ordered-id';
 import type { TokenColumns } from '../lib/token-view';
 import { classifyLegs, sameKind, type Leg, type LegKind } from './classify';
 import { draftLeg, draftRow, type RowOwner, type TransactionDraft } from './transaction-draft';
@@ -91,8 +91,9 @@ const INSERT_COLUMNS: readonly [keyof NewTransactionRow, string, string][] = [
 const DEFAULTS: Partial<Record<keyof NewTransactionRow, string>> = { fromAddress: '', toAddress: '', kind: 'TRANSFER', isSpam: 'false', isError: 'false' };
 
 function asText(key: keyof NewTransactionRow, value: unknown): string | null {
-  // Time-ordered ids keep a large table's inserts from reading its whole key index.
-  if (key === 'id' && (value === undefined || value === null)) return timeOrderedId();
+  // Time-ordered ids (UUID v7): new rows land at the end of the primary key instead of on a random page of it,
+  // which keeps a large table's inserts from reading its whole key index.
+  if (key === 'id' && (value === undefined || value === null)) return uuidv7();
   if (value === undefined || value === null) return DEFAULTS[key] ?? null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
