@@ -178,7 +178,12 @@ describe('retries', () => {
     expect(providerError.status).toBe(503);
     expect(providerError.message).toBe('Etherscan is not answering; retrying later.');
     expect(providerError.detail).toContain('gave up after 3 attempts');
-    expect(warnings).toHaveLength(2);
+    // One per retry, and one that the host's outage begins.
+    expect(warnings.map((w) => w.msg)).toEqual([
+      expect.stringContaining('retrying in'),
+      expect.stringContaining('retrying in'),
+      'Etherscan: not answering; its requests go without retries for 60 s or until it answers',
+    ]);
   });
 
   it('retries network errors and reports them as unavailable', async () => {
@@ -224,6 +229,60 @@ describe('retries', () => {
     const { http, calls } = setup([{ text: '<html>maintenance</html>' }]);
     await expect(http.getJson({ url: 'https://api.example.test/x' })).rejects.toMatchObject({ kind: 'bad_response' });
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('outages', () => {
+  const down = new TypeError('fetch failed', { cause: new Error('ECONNREFUSED') });
+
+  it('tries a host that gave no answer through its retries once per request, then normally once it answers', async () => {
+    const { http, calls, warnings } = setup([down, down, down, down, OK, OK, OK]);
+    await expect(http.getJson({ url: 'https://api.example.test/a', retries: 2 })).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(calls).toHaveLength(3);
+    expect(warnings.map((w) => w.msg).at(-1)).toBe(
+      'api.example.test: not answering; its requests go without retries for 60 s or until it answers',
+    );
+
+    // Still down: one attempt, no backoff, and no second outage warning.
+    const before = warnings.length;
+    const error = await http.getJson({ url: 'https://api.example.test/b', retries: 2 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'unavailable' });
+    expect((error as ProviderError).detail).not.toContain('gave up');
+    expect(calls).toHaveLength(4);
+    expect(warnings).toHaveLength(before);
+
+    // It answers again: that request succeeds at its first attempt and the next ones retry as before.
+    await expect(http.getJson({ url: 'https://api.example.test/c', retries: 2 })).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(5);
+  });
+
+  it('keeps retrying other hosts, and retries the host again once its outage window has passed', async () => {
+    const replies: Reply[] = [down, down, down, OK, down, down, down];
+    const { http, calls, clock } = setup(replies, { outageMs: 30_000 });
+    await http.getJson({ url: 'https://down.example.test/x', retries: 2 }).catch(() => undefined);
+    expect(calls).toHaveLength(3);
+    await expect(http.getJson({ url: 'https://up.example.test/x', retries: 2 })).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(4);
+
+    await http.getJson({ url: 'https://down.example.test/x', retries: 2 }).catch(() => undefined);
+    expect(calls).toHaveLength(5);
+    clock.advance(30_001);
+    await http.getJson({ url: 'https://down.example.test/x', retries: 1 }).catch(() => undefined);
+    expect(calls).toHaveLength(7);
+  });
+
+  it('is ended by any answer of the host, and not started by rate limits or client errors', async () => {
+    const { http, calls } = setup([down, { status: 404, text: 'nope' }, down, down, { status: 429 }, down, OK]);
+    await http.getJson({ url: 'https://api.example.test/x', retries: 0 }).catch(() => undefined);
+    // A 404 is an answer: the host is up again.
+    await expect(http.getJson({ url: 'https://api.example.test/x', retries: 0 })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(http.getJson({ url: 'https://api.example.test/x', retries: 1 })).rejects.toMatchObject({ kind: 'unavailable' });
+    expect(calls).toHaveLength(4);
+    // In its outage the host answers 429 to the one attempt: an answer, so the next request is retried in full.
+    await expect(http.getJson({ url: 'https://api.example.test/x', retries: 1 })).rejects.toMatchObject({ kind: 'rate_limited' });
+    expect(calls).toHaveLength(5);
+    await expect(http.getJson({ url: 'https://api.example.test/x', retries: 1 })).resolves.toEqual({ ok: true });
+    expect(calls).toHaveLength(7);
   });
 });
 

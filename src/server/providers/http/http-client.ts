@@ -3,8 +3,10 @@
  * refusing; on PostgreSQL shared by every process through the database), retries with exponential
  * backoff and jitter on 429 (honouring Retry-After), on the explorers' "rate limit reached" replies,
  * on 5xx and on network errors; an in-memory LRU cache with a time to live; valibot validation of
- * bodies; and errors as `ProviderError` with secrets redacted. Clock, sleep and randomness are
- * injectable so tests are deterministic.
+ * bodies; and errors as `ProviderError` with secrets redacted. A host that stayed unreachable through a
+ * request's retries is tried once per request, without retries, until it answers again or its outage
+ * window ends: an outage costs callers one failed attempt, not a minute of backoff each. Clock, sleep and
+ * randomness are injectable so tests are deterministic.
  */
 import * as v from 'valibot';
 import { LruCache } from './lru-cache';
@@ -72,6 +74,11 @@ export interface HttpClientOptions {
   /** A Retry-After longer than this (default 60 s) ends the request at once as rate_limited. */
   maxRetryAfterMs?: number;
   /**
+   * After a host gave no answer through all of a request's attempts (network errors, timeouts, 5xx), its next
+   * requests for this long (default 60 s) make one attempt each, without retries, until one is answered.
+   */
+  outageMs?: number;
+  /**
    * Where the per-host buckets live. Default: this client's own memory (on the clock above). With PostgreSQL,
    * a shared limiter (createSharedRateLimiter) so every process keeps to one budget together.
    */
@@ -80,6 +87,7 @@ export interface HttpClientOptions {
 
 const DEFAULT_RETRIES = 4;
 const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_OUTAGE_MS = 60_000;
 const MAX_TIMER_MS = 2_147_483_647;
 const BODY_EXCERPT_CHARS = 300;
 
@@ -128,6 +136,9 @@ class ProviderHttpClient implements HttpClient {
   private readonly backoffBaseMs: number;
   private readonly backoffMaxMs: number;
   private readonly maxRetryAfterMs: number;
+  private readonly outageMs: number;
+  /** Hosts that gave no answer through a request's retries: until when their requests go without retries. */
+  private readonly outages = new Map<string, number>();
   private readonly cache: LruCache<string>;
   private readonly inflight = new Map<string, Promise<Answer>>();
   private readonly limiter: RateLimiter;
@@ -141,6 +152,7 @@ class ProviderHttpClient implements HttpClient {
     this.backoffBaseMs = opts.backoffBaseMs ?? 500;
     this.backoffMaxMs = opts.backoffMaxMs ?? 30_000;
     this.maxRetryAfterMs = opts.maxRetryAfterMs ?? 60_000;
+    this.outageMs = opts.outageMs ?? DEFAULT_OUTAGE_MS;
     this.cache = new LruCache<string>(opts.cacheMaxEntries ?? 2000, this.now);
     this.limiter = opts.rateLimiter ?? createRateLimiter({ now: this.now, sleep: this.sleep });
   }
@@ -233,15 +245,19 @@ class ProviderHttpClient implements HttpClient {
   }
 
   private async fetchWithRetries(p: Prepared): Promise<Answer> {
-    const retries = Math.max(0, Math.floor(p.req.retries ?? DEFAULT_RETRIES));
+    const inOutage = (this.outages.get(p.host) ?? -Infinity) > this.now();
+    const retries = inOutage ? 0 : Math.max(0, Math.floor(p.req.retries ?? DEFAULT_RETRIES));
     const bucketId = p.req.rateLimit ? `${p.host}|${p.req.rateLimit.key}` : undefined;
     for (let attempt = 0; ; attempt++) {
       if (p.req.rateLimit && bucketId) await this.limiter.acquire(bucketId, p.req.rateLimit);
       const outcome = await this.attempt(p);
+      // Any answer of the host, even an error status other than 5xx, ends its outage.
+      if (outcome.ok || outcome.failure.kind !== 'unavailable') this.outages.delete(p.host);
       if (outcome.ok) return outcome;
       const failure = { ...outcome.failure, host: p.host, provider: p.provider };
       if (!outcome.retry || attempt >= retries) {
         const tries = attempt + 1;
+        if (failure.kind === 'unavailable' && attempt >= retries) this.startOutage(p, inOutage);
         throw new ProviderError({
           ...failure,
           detail: tries > 1 ? `${failure.detail ?? ''} (gave up after ${tries} attempts)` : failure.detail,
@@ -259,6 +275,15 @@ class ProviderHttpClient implements HttpClient {
       });
       await this.sleep(delay);
     }
+  }
+
+  private startOutage(p: Prepared, already: boolean): void {
+    this.outages.set(p.host, this.now() + this.outageMs);
+    if (already) return;
+    this.logger.warn(`${p.provider}: not answering; its requests go without retries for ${this.outageMs / 1000} s or until it answers`, {
+      provider: p.provider,
+      host: p.host,
+    });
   }
 
   private backoff(attempt: number): number {
