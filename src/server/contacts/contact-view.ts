@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ContactOut } from '../../shared/data-types';
-import type { ContactDetailsOut } from '../../shared/contract/contacts';
+import type { ContactDetailsOut } from '../../shared/contract/contact-details';
 import type { LabelOut } from '../../shared/contract/primitives';
 import type { Database } from '../db/database';
 import { contactAddresses, contactLabels, labels, type ContactRow } from '../db/schema';

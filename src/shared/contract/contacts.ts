@@ -1,6 +1,7 @@
 /** Contacts (docs/contacts.md): the list, create, edit and delete. */
 import * as v from 'valibot';
 import { contactSchema, patchContactSchema } from '../schemas/contact';
+import { contactDetailsOut } from './contact-details';
 import { endpoint } from './endpoint';
 import { labelOut, network, orderingParam, searchParam, timestamp } from './primitives';
 
@@ -15,21 +16,6 @@ export const CONTACT_ORDERINGS = [
   '-created_at',
 ] as const;
 export type ContactOrdering = (typeof CONTACT_ORDERINGS)[number];
-
-/** A contact's name, company, e-mail, postal address and tax number (an invoice keeps a copy of them). */
-export const contactDetailsOut = v.object({
-  first_name: v.string(),
-  last_name: v.string(),
-  company: v.string(),
-  email: v.string(),
-  address_line1: v.string(),
-  address_line2: v.string(),
-  country: v.string(),
-  city: v.string(),
-  postal_code: v.string(),
-  tax_number: v.string(),
-});
-export type ContactDetailsOut = v.InferOutput<typeof contactDetailsOut>;
 
 export const contactOut = v.object({
   id: v.string(),

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { INVOICE_STATES, INVOICE_TEMPLATES } from '../enums';
 import { assignPaymentSchema, emailPaymentSchema, PAYMENT_CLAIM_METHODS, paymentClaimSchema } from '../schemas/payment';
-import { contactDetailsOut } from './contacts';
+import { contactDetailsOut } from './contact-details';
 import { endpoint } from './endpoint';
 import { decimal, fiatCurrency, network, timestamp } from './primitives';
 
