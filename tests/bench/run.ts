@@ -65,6 +65,8 @@ interface Plan {
   transactions: number;
   bigUserTransactions: number;
   ingestTransfers: number;
+  /** The ingestion budget is PostgreSQL's; the embedded database's rate is shown as a figure only. */
+  ingestBudget: boolean;
   requests: number;
 }
 
@@ -74,6 +76,7 @@ interface SectionResult {
   ratios: SqlRatio[];
   /** Undefined when BENCH_ONLY left the ingestion out. */
   ingestion: IngestFigures | undefined;
+  ingestBudget: boolean;
 }
 
 const scaled = (n: number) => Math.max(1000, Math.round(n * SCALE));
@@ -227,12 +230,12 @@ async function runSection(database: OpenDatabase, plan: Plan): Promise<SectionRe
               ingestion.historySeconds.toFixed(2),
               ingestion.readingSeconds.toFixed(2),
               Math.round(ingestion.perSecond).toLocaleString('en'),
-              `>= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')}`,
-              verdict(ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true),
+              plan.ingestBudget ? `>= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')}` : 'none (PostgreSQL only)',
+              plan.ingestBudget ? verdict(ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true) : '',
             ],
           ],
         )}\n${explorerLine(ingestion)}`;
-  return { text: `${formatTable(title, figures)}\n\n${ratioTable(plan.label, ratios)}\n\n${ingestTable}`, figures, ratios, ingestion };
+  return { text: `${formatTable(title, figures)}\n\n${ratioTable(plan.label, ratios)}\n\n${ingestTable}`, figures, ratios, ingestion, ingestBudget: plan.ingestBudget };
 }
 
 /** What the explorer fixture served, and how long its handler took (it must not be what is measured). */
@@ -252,7 +255,7 @@ function budgetSummary(label: string, result: SectionResult): string {
     `${label}: list endpoints p95 <= ${String(LIST_P95_BUDGET_MS)} ms: ${over.length === 0 ? 'OK' : 'OVER'} ` +
       `(${String(budgeted.length - over.length)} of ${String(budgeted.length)} within; slowest ${worst?.name ?? '-'} ${worst?.p95.toFixed(2) ?? '-'} ms)`,
   ];
-  if (result.ingestion !== undefined) {
+  if (result.ingestion !== undefined && result.ingestBudget) {
     lines.push(
       `${label}: ingestion >= ${INGEST_BUDGET_PER_SECOND.toLocaleString('en')} transactions/s: ` +
         `${verdict(result.ingestion.perSecond, INGEST_BUDGET_PER_SECOND, true)} (${Math.round(result.ingestion.perSecond).toLocaleString('en')}/s)`,
@@ -296,6 +299,7 @@ async function onPostgres(url: string): Promise<SectionResult | string> {
       transactions: scaled(1_000_000),
       bigUserTransactions: scaled(200_000),
       ingestTransfers: scaled(100_000),
+      ingestBudget: true,
       requests: REQUESTS,
     });
   } finally {
@@ -314,6 +318,7 @@ async function onPglite(): Promise<SectionResult> {
       transactions: scaled(50_000),
       bigUserTransactions: scaled(20_000),
       ingestTransfers: scaled(10_000),
+      ingestBudget: false,
       requests: Math.max(1, Math.round(REQUESTS / 4)),
     });
   } finally {
