@@ -426,5 +426,12 @@ describe('against the fixture server', () => {
     const error = await http.getJson({ url: `${server.url}/down`, retries: 1, provider: 'Etherscan' }).catch((e: unknown) => e);
     expect(error).toMatchObject({ kind: 'unavailable', status: 503 });
     expect(server.count('/down')).toBe(2);
+
+    // The host is now in its outage: one request each, no retries, until it answers (the fixture serves /api).
+    await http.getJson({ url: `${server.url}/down`, retries: 1 }).catch(() => undefined);
+    expect(server.count('/down')).toBe(3);
+    await http.getJson({ url: `${server.url}/api`, isRateLimited: isEtherscanRateLimited });
+    await http.getJson({ url: `${server.url}/down`, retries: 1 }).catch(() => undefined);
+    expect(server.count('/down')).toBe(5);
   });
 });
