@@ -100,6 +100,26 @@ async function payerPage(browser: Browser, page: Page): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Counts the requests `page` sends for the public invoice `id`, and tells whether the shell's boot script asked for
+ * it and the app took that answer (src/app/lib/early-requests.ts).
+ */
+function watchInvoiceRequests(page: Page, id: string) {
+  const path = `/api/pay-invoices/${id}`;
+  let sent = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === path) sent += 1;
+  });
+  return {
+    sent: () => sent,
+    takenFromBoot: () =>
+      page.evaluate((url) => {
+        const early = (window as { ledgerloopEarlyRequests?: Record<string, unknown> }).ledgerloopEarlyRequests ?? {};
+        return url in early && early[url] === undefined;
+      }, path),
+  };
+}
+
 async function invoiceState(page: Page, id: string): Promise<string> {
   const answer = await apiFromPage(page, 'GET', `/api/invoices/${id}`);
   return (answer.body as { state: string }).state;
@@ -298,8 +318,12 @@ test('the payer pages at desktop size: invoice and payment side by side, nothing
   await signInWithTestWallet(page, freshAccountIndex());
   const invoice = await issuePolygonInvoice(page, `Desktop ${String(Date.now())}`);
   const payer = await payerPage(browser, page);
+  const requests = watchInvoiceRequests(payer, invoice.id);
   await payer.goto(`/pay-invoice/${invoice.id}`);
   await expect(payer.getByRole('heading', { name: 'Invoice from Grace Hopper', level: 1 })).toBeVisible();
+  // The shell asked for the invoice while the app's code was loading, and the app showed that answer.
+  expect(requests.sent()).toBe(1);
+  expect(await requests.takenFromBoot()).toBe(true);
   expect(await payer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
   await payer.getByRole('button', { name: 'Pay Invoice' }).click();
   const qr = payer.getByRole('img', { name: /^Payment request:/ });
@@ -317,7 +341,11 @@ test('the payment page opened without its invoice, and a missing invoice, go to 
   await page.goto('/pay-invoice/3f1c2a9e-0000-4000-8000-0000000000aa/payment');
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('An error occurred while fetching invoice data.')).toBeVisible();
+  const requests = watchInvoiceRequests(page, '3f1c2a9e-0000-4000-8000-0000000000aa');
   await page.goto('/pay-invoice/3f1c2a9e-0000-4000-8000-0000000000aa');
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByRole('region', { name: 'Notifications' }).getByText('Invoice not found', { exact: true })).toBeVisible();
+  // The shell's early request answered 404, and the app read it as it reads its own.
+  expect(requests.sent()).toBe(1);
+  expect(await requests.takenFromBoot()).toBe(true);
 });

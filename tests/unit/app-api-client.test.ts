@@ -3,6 +3,7 @@ import { API, CSRF_HEADER } from '../../src/shared/api-paths';
 import { addressEndpoints } from '../../src/shared/contract/addresses';
 import { authEndpoints } from '../../src/shared/contract/auth';
 import { userEndpoints } from '../../src/shared/contract/users';
+import { paymentEndpoints } from '../../src/shared/contract/payments';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
 import { MESSAGES } from '../../src/shared/messages';
 import {
@@ -13,6 +14,7 @@ import {
   nonFieldErrorText,
   type ApiClientDeps,
 } from '../../src/app/lib/api-client';
+import { bootRequests, withEarlyRequests } from '../../src/app/lib/early-requests';
 
 type FetchMock = ReturnType<typeof vi.fn<(input: string, init: RequestInit) => Promise<Response>>>;
 
@@ -178,5 +180,52 @@ describe('buildUrl', () => {
   it('leaves the path alone without parameters', () => {
     expect(buildUrl('/api/wallets')).toBe('/api/wallets');
     expect(buildUrl('/api/wallets', { search: undefined })).toBe('/api/wallets');
+  });
+});
+
+describe('requests made early by the boot script', () => {
+  const invoiceId = '0b6f5f7e-5c1e-4f0e-9b7e-2f6a0a4b1c2d';
+  const invoiceUrl = `/api/pay-invoices/${invoiceId}`;
+
+  function setup(early: Promise<Response | null>) {
+    const send = vi.fn((_input: string, _init: RequestInit) => Promise.resolve(json(200, { from: 'network' })));
+    const requests = { [invoiceUrl]: early };
+    const api = createApiClient({
+      fetch: withEarlyRequests(requests, send),
+      notify: () => undefined,
+      onUnauthorized: () => undefined,
+      hasSession: () => false,
+      readCookie: () => null,
+    });
+    return { api, send, requests };
+  }
+
+  it('answers the first GET of that URL with the early response, and later ones from the network', async () => {
+    const { api, send, requests } = setup(Promise.resolve(json(200, { from: 'boot' })));
+    const get = () => api.call(paymentEndpoints.getPayInvoice, { params: { id: invoiceId } });
+    await expect(get()).resolves.toEqual({ from: 'boot' });
+    expect(send).not.toHaveBeenCalled();
+    expect(requests[invoiceUrl]).toBeUndefined();
+    await expect(get()).resolves.toEqual({ from: 'network' });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the request again when the early one failed, and never answers another URL or method with it', async () => {
+    const failed = setup(Promise.resolve(null));
+    await expect(
+      failed.api.call(paymentEndpoints.getPayInvoice, { params: { id: invoiceId } }),
+    ).resolves.toEqual({ from: 'network' });
+    expect(failed.send).toHaveBeenCalledTimes(1);
+
+    const other = setup(Promise.resolve(json(200, { from: 'boot' })));
+    await expect(other.api.call(paymentEndpoints.getPayInvoice, { params: { id: 'another' } })).resolves.toEqual({ from: 'network' });
+    const send = withEarlyRequests(other.requests, other.send);
+    await send(invoiceUrl, { method: 'POST' });
+    expect(other.send).toHaveBeenCalledTimes(2);
+    expect(other.requests[invoiceUrl]).toBeDefined();
+  });
+
+  it('is left alone outside a browser', () => {
+    expect(bootRequests()).toBeUndefined();
   });
 });
