@@ -187,11 +187,11 @@ describe('requests made early by the boot script', () => {
   const invoiceId = '0b6f5f7e-5c1e-4f0e-9b7e-2f6a0a4b1c2d';
   const invoiceUrl = `/api/pay-invoices/${invoiceId}`;
 
-  function setup(early: Promise<Response | null>) {
+  function setup(early: Promise<Response | null>, starting = () => true) {
     const send = vi.fn((_input: string, _init: RequestInit) => Promise.resolve(json(200, { from: 'network' })));
     const requests = { [invoiceUrl]: early };
     const api = createApiClient({
-      fetch: withEarlyRequests(requests, send),
+      fetch: withEarlyRequests(requests, send, starting),
       notify: () => undefined,
       onUnauthorized: () => undefined,
       hasSession: () => false,
@@ -219,10 +219,17 @@ describe('requests made early by the boot script', () => {
 
     const other = setup(Promise.resolve(json(200, { from: 'boot' })));
     await expect(other.api.call(paymentEndpoints.getPayInvoice, { params: { id: 'another' } })).resolves.toEqual({ from: 'network' });
-    const send = withEarlyRequests(other.requests, other.send);
+    const send = withEarlyRequests(other.requests, other.send, () => true);
     await send(invoiceUrl, { method: 'POST' });
     expect(other.send).toHaveBeenCalledTimes(2);
     expect(other.requests[invoiceUrl]).toBeDefined();
+  });
+
+  it('drops an early answer not taken while the page was starting: a later request goes to the network', async () => {
+    const { api, send, requests } = setup(Promise.resolve(json(200, { from: 'boot' })), () => false);
+    await expect(api.call(paymentEndpoints.getPayInvoice, { params: { id: invoiceId } })).resolves.toEqual({ from: 'network' });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(requests[invoiceUrl]).toBeUndefined();
   });
 
   it('is left alone outside a browser', () => {

@@ -18,7 +18,7 @@ import {
 } from '../../shared/contract/endpoint';
 import { MESSAGES } from '../../shared/messages';
 import { readCookie } from './cookies';
-import { bootRequests, withEarlyRequests } from './early-requests';
+import { bootRequests, pageStarting, withEarlyRequests } from './early-requests';
 import { getStoredUser, signOutLocally } from './session';
 import { toast, type ToastKind } from './toast';
 
@@ -261,7 +261,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** The app's client: toasts from lib/toast, a 401 signs out locally (docs/errors.md). */
 export const api: ApiClient = createApiClient({
-  fetch: withEarlyRequests(bootRequests(), (input, init) => globalThis.fetch(input, init)),
+  fetch: withEarlyRequests(bootRequests(), (input, init) => globalThis.fetch(input, init), pageStarting),
   notify: (message, kind) => toast(message, kind),
   onUnauthorized: () => signOutLocally(),
   hasSession: () => getStoredUser() !== null,

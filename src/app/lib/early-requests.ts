@@ -1,7 +1,8 @@
 /**
  * Requests the shell's boot script (index.html) starts while the app's code is still on its way: the payer's
  * invoice on /pay-invoice/<id>, so a payer on a slow network sees it one round trip sooner (docs/performance.md).
- * The API client takes each one once, for a GET of the same URL; one that failed (offline) is sent again as usual.
+ * The API client takes each one once, for a GET of the same URL made while the page is starting; one that failed
+ * (offline) is sent again as usual, and one still untaken later is dropped, so no answer is ever shown stale.
  */
 export type EarlyRequests = Record<string, Promise<Response | null> | undefined>;
 
@@ -14,15 +15,25 @@ declare global {
 
 type Send = (input: string, init: RequestInit) => Promise<Response>;
 
-/** `send`, except that a GET of a URL in `requests` is answered once by the request already made. */
-export function withEarlyRequests(requests: EarlyRequests | undefined, send: Send): Send {
+/** How long after the page started an early answer may still be taken. */
+export const EARLY_REQUEST_MAX_AGE_MS = 15_000;
+
+/**
+ * `send`, except that a GET of a URL in `requests` is answered once by the request already made, while
+ * `starting()` holds; after that every early request is dropped.
+ */
+export function withEarlyRequests(requests: EarlyRequests | undefined, send: Send, starting: () => boolean): Send {
   return (input, init) => {
     const early = (init.method ?? 'GET') === 'GET' ? requests?.[input] : undefined;
     if (requests === undefined || early === undefined) return send(input, init);
     requests[input] = undefined;
+    if (!starting()) return send(input, init);
     return early.then((response) => response ?? send(input, init));
   };
 }
 
 /** What the boot script of this page asked for (none outside a browser). */
 export const bootRequests = (): EarlyRequests | undefined => (typeof window === 'undefined' ? undefined : window.ledgerloopEarlyRequests);
+
+/** Whether the page started less than EARLY_REQUEST_MAX_AGE_MS ago. */
+export const pageStarting = (): boolean => performance.now() < EARLY_REQUEST_MAX_AGE_MS;
