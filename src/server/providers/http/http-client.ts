@@ -257,7 +257,8 @@ class ProviderHttpClient implements HttpClient {
       const failure = { ...outcome.failure, host: p.host, provider: p.provider };
       if (!outcome.retry || attempt >= retries) {
         const tries = attempt + 1;
-        if (failure.kind === 'unavailable' && attempt >= retries) this.startOutage(p, inOutage);
+        // An unavailable host is always retried, so here it has failed every attempt.
+        if (failure.kind === 'unavailable') this.startOutage(p, inOutage);
         throw new ProviderError({
           ...failure,
           detail: tries > 1 ? `${failure.detail ?? ''} (gave up after ${tries} attempts)` : failure.detail,
