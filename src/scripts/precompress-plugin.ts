@@ -1,12 +1,12 @@
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants } from 'node:zlib';
+import { gzipAsync } from '@gfx/zopfli';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { PRECOMPRESSED_FILE } from '../server/http/content-encoding';
 
 const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
 
 /** Below this size the encoding header costs about as much as it saves. */
 const MIN_BYTES = 1024;
@@ -20,9 +20,10 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
 }
 
 /**
- * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside every compressible output file, once
- * at build time, so the server sends them as they are instead of compressing on every request. A variant is only
- * written when it is smaller than the file. Runs after every other plugin, so the service worker is included.
+ * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip written by Zopfli, 3–5% smaller than zlib's level 9)
+ * beside every compressible output file, once at build time, so the server sends them as they are instead of
+ * compressing on every request. A variant is only written when it is smaller than the file. Runs after every other
+ * plugin, so the service worker is included.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
@@ -49,7 +50,7 @@ export function precompress(): Plugin {
                     [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
                   },
                 }),
-                gzipAsync(source, { level: 9 }),
+                gzipAsync(source, {}),
               ]);
               if (br.length < source.length) await writeFile(`${file}.br`, br);
               if (gz.length < source.length) await writeFile(`${file}.gz`, gz);
