@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './src/scripts/precompress-plugin';
 import { inlineEntryCss } from './src/scripts/inline-css-plugin';
+import { moduleLayers } from './src/scripts/module-layers-plugin';
 import { routePreload, type LandingPage } from './src/scripts/route-preload-plugin';
 
 /** Serves and emits the top-level manifest.webmanifest as /manifest.webmanifest. */
@@ -111,6 +112,30 @@ const LANDING_PAGES: LandingPage[] = [
   { path: '^/overview/?$', modules: [SHELL, 'src/app/features/overview/overview-page.tsx'] },
 ];
 
+/** Pages a visitor opens signed out: they load neither the signed-in screens' code nor, for /auth, the shell's. */
+const SIGN_IN_PAGES = ['src/app/features/auth/login-page.tsx', 'src/app/features/address-login/address-login-page.tsx'];
+const PUBLIC_PAGES = [
+  ...SIGN_IN_PAGES,
+  'src/app/features/faq/faq-page.tsx',
+  'src/app/features/pay-invoice/pay-invoice-page.tsx',
+  'src/app/features/pay-invoice/payment-page.tsx',
+  'src/app/features/not-found/not-found-page.tsx',
+];
+
+/** The shell every page but sign-in renders, then what every signed-in screen loads (docs/performance.md). */
+const layers = moduleLayers(import.meta.dirname, [
+  { name: 'app-shell', roots: [SHELL], outside: SIGN_IN_PAGES },
+  {
+    name: 'signed-in',
+    roots: [
+      'src/app/features/top-bar/signed-in-bar.tsx',
+      'src/app/features/offline/register-mutation-defaults.ts',
+      'src/app/lib/app-day-rollover.ts',
+    ],
+    outside: PUBLIC_PAGES,
+  },
+]);
+
 const apiPort = process.env.API_PORT ?? '8001';
 
 export default defineConfig({
@@ -118,6 +143,7 @@ export default defineConfig({
     react(),
     webManifest(),
     collectOnlineOnlyFiles(),
+    layers.plugin,
     routePreload(import.meta.dirname, LANDING_PAGES),
     inlineEntryCss(),
     VitePWA({
@@ -154,6 +180,8 @@ export default defineConfig({
             // Everything the entry imports, in one chunk with it rather than split along what later chunks share.
             { name: 'app-core', tags: ['$initial'], priority: 2 },
             { name: 'address-checks', test: isAddressCheck, priority: 1 },
+            // Its modules' imports outside the layer stay in chunks of their own (see moduleLayers).
+            { name: (id) => layers.layerOf(id), includeDependenciesRecursively: false },
           ],
         },
       },

@@ -49,14 +49,14 @@ export function routePreload(root: string, pages: readonly LandingPage[]): Plugi
         if (bundle === undefined) return undefined;
         const chunks = chunksOf(bundle);
         const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-        const byModule = new Map(chunks.flatMap((chunk) => (chunk.facadeModuleId === null ? [] : [[chunk.facadeModuleId, chunk] as const])));
+        const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
         const entry = chunks.find((chunk) => chunk.isEntry);
         const loadedWithEntry = new Set(entry === undefined ? [] : staticClosure(entry, byName));
         const table = pages.map((page) => {
           const files = new Set<string>();
           for (const module of page.modules) {
             const chunk = byModule.get(resolve(root, module));
-            if (chunk === undefined) throw new Error(`route-preload: no chunk starts at ${module}`);
+            if (chunk === undefined) throw new Error(`route-preload: no chunk holds ${module}`);
             for (const file of staticClosure(chunk, byName)) if (!loadedWithEntry.has(file)) files.add(file);
           }
           return [page.path, [...files].map((file) => `/${file}`)] as const;

@@ -93,6 +93,7 @@ export async function weighPages(origin: string, pages: PageToWeigh[]): Promise<
       await tab.goto(`${origin}${page.path}`, { waitUntil: 'networkidle' });
       if (new URL(tab.url()).pathname !== page.path) throw new Error(`${page.path} went to ${tab.url()}`);
       await Promise.all(pending);
+      if (weight.scriptGzipBytes === 0) throw new Error(`${page.path} loaded no script: is the app built (npx vite build)?`);
       results.push(weight);
       await context.close();
     }

@@ -7,26 +7,28 @@ type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
 const ROOT = '/app';
 
-function chunk(fileName: string, options: { module?: string; imports?: string[]; css?: string[]; entry?: boolean }) {
+function chunk(fileName: string, options: { modules?: string[]; imports?: string[]; css?: string[]; entry?: boolean }) {
+  const moduleIds = (options.modules ?? []).map((module) => `${ROOT}/${module}`);
   return {
     type: 'chunk',
     fileName,
-    facadeModuleId: options.module === undefined ? null : `${ROOT}/${options.module}`,
+    facadeModuleId: moduleIds[0] ?? null,
+    moduleIds,
     imports: options.imports ?? [],
     isEntry: options.entry ?? false,
     viteMetadata: { importedCss: new Set(options.css ?? []), importedAssets: new Set<string>() },
   };
 }
 
-/** entry → framework; login page → shared + framework; shell → shared; faq page → its css. */
+/** entry → framework; login page → shared + framework; shell (with the top bar) → shared; faq page → its css. */
 const BUNDLE = Object.fromEntries(
   [
-    chunk('assets/index.js', { module: 'src/main.tsx', imports: ['assets/framework.js'], css: ['assets/index.css'], entry: true }),
+    chunk('assets/index.js', { modules: ['src/main.tsx'], imports: ['assets/framework.js'], css: ['assets/index.css'], entry: true }),
     chunk('assets/framework.js', {}),
-    chunk('assets/login-page.js', { module: 'src/login-page.tsx', imports: ['assets/shared.js', 'assets/framework.js'], css: ['assets/login.css'] }),
+    chunk('assets/login-page.js', { modules: ['src/login-page.tsx'], imports: ['assets/shared.js', 'assets/framework.js'], css: ['assets/login.css'] }),
     chunk('assets/shared.js', { imports: ['assets/framework.js'] }),
-    chunk('assets/app-shell.js', { module: 'src/app-shell.tsx', imports: ['assets/shared.js'] }),
-    chunk('assets/faq-page.js', { module: 'src/faq-page.tsx', css: ['assets/faq.css'] }),
+    chunk('assets/app-shell.js', { modules: ['src/top-bar.tsx', 'src/app-shell.tsx'], imports: ['assets/shared.js'] }),
+    chunk('assets/faq-page.js', { modules: ['src/faq-page.tsx'], css: ['assets/faq.css'] }),
   ].map((item) => [item.fileName, item]),
 ) as unknown as Bundle;
 
