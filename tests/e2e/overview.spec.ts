@@ -49,6 +49,7 @@ test('the demo dashboard shows totals, tokens, activity, portfolio history and N
 
   // My Portfolio: the demo account is on a Plus plan, so the uPlot chart shows, 30 days by default.
   const portfolio = page.getByRole('region', { name: 'My Portfolio' });
+  await portfolio.scrollIntoViewIfNeeded();
   await expect(portfolio.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
   await expect(portfolio.getByRole('img', { name: /^Portfolio value over the last 30 days/ })).toBeVisible();
   await expect(portfolio.locator('canvas')).toBeVisible();
@@ -65,6 +66,28 @@ test('the demo dashboard shows totals, tokens, activity, portfolio history and N
   for (const image of await nfts.locator('img').all()) await image.scrollIntoViewIfNeeded();
   await expect(nfts.locator('img[data-fallback="egg"]')).toHaveCount(5);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("on a phone, the portfolio chart's code loads only when its place scrolls into view", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'at desktop size the section can be on the first screen');
+  const chartCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/time-series-chart-[^/]+\.js$/.test(request.url())) chartCode.push(request.url());
+  });
+  await signInWithDemo(page, 0);
+  const portfolio = page.getByRole('region', { name: 'My Portfolio' });
+  await expect(portfolio.getByRole('button', { name: '30 days' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem')).toHaveCount(3);
+  const placeholder = portfolio.getByRole('status').filter({ hasText: 'Loading chart' });
+  await expect(placeholder).toBeAttached();
+  // Its place starts below the first screen.
+  expect(await placeholder.evaluate((element) => element.getBoundingClientRect().top - window.innerHeight)).toBeGreaterThan(0);
+  await page.waitForLoadState('networkidle');
+  expect(chartCode).toEqual([]);
+
+  await portfolio.scrollIntoViewIfNeeded();
+  await expect(portfolio.locator('canvas')).toBeVisible();
+  expect(chartCode).toHaveLength(1);
 });
 
 test('NFT details appear after about a second of hovering, or at once on a tap', async ({ page }, testInfo) => {
