@@ -50,6 +50,10 @@ test('the demo data screens fit the screen', async ({ page }) => {
   await signInWithDemo(page, 0);
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Fungible Tokens', exact: true })).toBeVisible();
+  // The portfolio chart is drawn once its place scrolls into view.
+  const portfolio = page.getByRole('region', { name: 'My Portfolio' });
+  await portfolio.scrollIntoViewIfNeeded();
+  await expect(portfolio.locator('canvas')).toBeVisible();
   await settled(page);
   await expectFits(page, '/overview');
 

@@ -78,12 +78,16 @@ test("on a phone, the portfolio chart's code loads only when its place scrolls i
   const portfolio = page.getByRole('region', { name: 'My Portfolio' });
   await expect(portfolio.getByRole('button', { name: '30 days' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem')).toHaveCount(3);
-  const placeholder = portfolio.getByRole('status').filter({ hasText: 'Loading chart' });
-  await expect(placeholder).toBeAttached();
-  // Its place starts below the first screen.
-  expect(await placeholder.evaluate((element) => element.getBoundingClientRect().top - window.innerHeight)).toBeGreaterThan(0);
-  await page.waitForLoadState('networkidle');
+  // Its place starts below the first screen, holds the chart's height and announces no loading.
+  const place = portfolio.getByTestId('chart-place');
+  await expect(place).toBeAttached();
+  expect(await place.evaluate((element) => element.getBoundingClientRect().top - window.innerHeight)).toBeGreaterThan(0);
+  expect((await place.boundingBox())?.height).toBe(220);
+  await expect(portfolio.getByRole('status')).toHaveCount(0);
+  // Two frames later the place's visibility has been reported: still nothing asked for.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(chartCode).toEqual([]);
+  await expect(portfolio.locator('canvas')).toHaveCount(0);
 
   await portfolio.scrollIntoViewIfNeeded();
   await expect(portfolio.locator('canvas')).toBeVisible();

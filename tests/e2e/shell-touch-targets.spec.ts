@@ -44,6 +44,13 @@ test('the demo dashboard and its top-bar menus have large enough targets', async
   await signInWithDemo(page, 0);
   await expect(page.getByRole('heading', { name: 'Fungible Tokens', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Non-Fungible Tokens', exact: true })).toBeVisible();
+  // The portfolio chart is drawn once its place scrolls into view.
+  const portfolio = page.getByRole('region', { name: 'My Portfolio' });
+  await portfolio.scrollIntoViewIfNeeded();
+  await expect(portfolio.locator('canvas')).toBeVisible();
+  // Back at the top, the help button (which steps aside while the page scrolls down) is shown again.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole('button', { name: 'Help', exact: true })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: /^Loading/ })).toHaveCount(0);
   const scope = 'header, nav, main';
   await expectLargeTargets(page, scope, '/overview');

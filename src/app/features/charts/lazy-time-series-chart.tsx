@@ -14,18 +14,21 @@ const TimeSeriesChart = lazy(() => {
 
 /**
  * The uPlot chart, fetched when its place scrolls into view: where it is below the fold (on a phone), the first
- * screen goes without its 22 KB of code and its drawing. A spinner of the same height holds its place meanwhile.
+ * screen goes without its 22 KB of code and its drawing. Until then an empty box of the chart's height holds its
+ * place; while the code loads, a spinner.
  */
 export function LazyTimeSeriesChart(props: TimeSeriesChartProps) {
   const [place, near] = useNearViewport<HTMLDivElement>(asked);
-  const fallback = (
-    <div ref={place} className={styles.chartFallback} style={{ height: props.height ?? 220 }}>
-      <Spinner label="Loading chart" />
-    </div>
-  );
-  if (!near) return fallback;
+  const height = props.height ?? 220;
+  if (!near) return <div ref={place} className={styles.chartFallback} style={{ height }} data-testid="chart-place" />;
   return (
-    <Suspense fallback={fallback}>
+    <Suspense
+      fallback={
+        <div className={styles.chartFallback} style={{ height }}>
+          <Spinner label="Loading chart" />
+        </div>
+      }
+    >
       <TimeSeriesChart {...props} />
     </Suspense>
   );
