@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
+import { usedImports } from './used-imports';
 
 /**
  * A set of modules that always load together: the static imports of its roots, less what a page outside the layer
@@ -24,7 +25,7 @@ function closure(starts: Iterable<string>, info: ModuleInfoOf, lazily: boolean):
     const module = info(id);
     if (module === null) continue;
     seen.add(id);
-    queue.push(...module.importedIds);
+    queue.push(...usedImports(id, info));
     if (lazily) queue.push(...module.dynamicallyImportedIds);
   }
   return seen;
@@ -35,9 +36,11 @@ function closure(starts: Iterable<string>, info: ModuleInfoOf, lazily: boolean):
  * share which module: every page that loads one of a layer's modules loads the whole layer anyway, and one file
  * compresses better than many (/overview went from 87 requests to 63, /faq from 24 to 11). `layerOf` names the
  * layer of a module for `codeSplitting.groups`. The layers are computed from the module graph at the end of each
- * build, so they follow every change of the imports. That graph follows index files' re-exports whether or not
- * they are used, so what a page outside the layer may load is over-counted: such modules stay out of the layer,
- * which costs a request, never a download the page does not need.
+ * build, so they follow every change of the imports. Imports of index files are followed only to the modules that
+ * define the names taken (see usedImports): the plain graph follows every re-export, and would keep out of a layer
+ * whatever a page outside it could reach through a feature's index file. What is still over-counted (a namespace
+ * import, a lazily loaded index file) stays out of the layer, which costs a request, never a download the page does
+ * not need.
  */
 export function moduleLayers(root: string, layers: readonly ModuleLayer[]): { plugin: Plugin; layerOf: (id: string) => string | null } {
   const layerOfModule = new Map<string, string>();
