@@ -2,14 +2,14 @@
 import './styles/global.css';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadMutationDefaults } from './features/offline/load-mutation-defaults';
 import { initOnlineState } from './lib/online';
 import { afterCacheRestore, persistOptions, queryClient } from './lib/query-client';
 import { getStoredUser, subscribeSession } from './lib/session';
 import { applyTheme, getTheme } from './lib/theme';
-import { router } from './router';
+import { createAppRouter } from './router';
 import { prepareSignedInScreens } from './routes/signed-in-setup';
 
 applyTheme(getTheme());
@@ -17,26 +17,42 @@ initOnlineState();
 // Saved end dates follow a new day before any screen reads them (the signed-in pages also wait for this).
 if (getStoredUser()) void prepareSignedInScreens();
 
-/** Re-run the route guards whenever who is signed in (or what they may do) changes, e.g. after a 401. */
-function accessKey(): string {
-  const user = getStoredUser();
-  return user ? `${user.id}|${String(user.full_access)}|${String(user.is_staff)}` : '';
+/** Gives the main thread back (to a tap, a paint) between the steps of starting, so that none is one long task. */
+const yieldToMain = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start(container: HTMLElement): Promise<void> {
+  // The modules have just run in one task; the router (its route tree and history) is built in the next.
+  await yieldToMain();
+  const router = createAppRouter();
+
+  /** Re-run the route guards whenever who is signed in (or what they may do) changes, e.g. after a 401. */
+  const accessKey = (): string => {
+    const user = getStoredUser();
+    return user ? `${user.id}|${String(user.full_access)}|${String(user.is_staff)}` : '';
+  };
+  let lastAccess = accessKey();
+  subscribeSession(() => {
+    const next = accessKey();
+    if (next === lastAccess) return;
+    lastAccess = next;
+    void router.invalidate();
+  });
+
+  await yieldToMain();
+  const root = createRoot(container);
+  // The first render as a transition: React renders it in slices and gives the main thread back between them, so
+  // a slow phone answers a tap while the first page is built (the shell's first frame stays up until then).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(loadMutationDefaults)} onSuccess={afterCacheRestore}>
+          <RouterProvider router={router} />
+        </PersistQueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }
-let lastAccess = accessKey();
-subscribeSession(() => {
-  const next = accessKey();
-  if (next === lastAccess) return;
-  lastAccess = next;
-  void router.invalidate();
-});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(loadMutationDefaults)} onSuccess={afterCacheRestore}>
-      <RouterProvider router={router} />
-    </PersistQueryClientProvider>
-  </StrictMode>,
-);
+void start(container);

@@ -58,19 +58,21 @@ function PendingPage() {
   );
 }
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // Data comes from React Query; the router never caches loader results itself.
-  defaultPreloadStaleTime: 0,
-  defaultErrorComponent: RouteError,
-  defaultPendingComponent: PendingPage,
-  scrollRestoration: true,
-});
+/** The app's router; made once by main.tsx, after the modules have run (see there). */
+export const createAppRouter = () =>
+  createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: 'intent',
+    // Data comes from React Query; the router never caches loader results itself.
+    defaultPreloadStaleTime: 0,
+    defaultErrorComponent: RouteError,
+    defaultPendingComponent: PendingPage,
+    scrollRestoration: true,
+  });
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: ReturnType<typeof createAppRouter>;
   }
 }

@@ -11,7 +11,9 @@ const END_SLACK = 4;
 export function useHiddenWhileScrollingDown(): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
-    let last = window.scrollY;
+    // Not read from the page here: reading scrollY while the first render's layout is pending forces that layout
+    // early, a long task on a slow phone. A page opens at its top; the first scroll event corrects it otherwise.
+    let last = 0;
     const onScroll = () => {
       const y = window.scrollY;
       const atEnd = y + window.innerHeight >= document.documentElement.scrollHeight - END_SLACK;
