@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { encodeFunctionData, parseAbi, toFunctionSelector, type Hex } from 'viem';
-import { walletEndpoints } from '../../src/shared/contract/wallets';
+import { walletCreateEndpoints } from '../../src/shared/contract/wallet-create';
 import type { WalletOut } from '../../src/shared/contract/wallets';
 import { transactionEndpoints } from '../../src/shared/contract/transactions';
 import type { TransactionOut, TransactionPage } from '../../src/shared/contract/transactions';
@@ -242,7 +242,7 @@ describe.each(availableDrivers())('Axie breeding synced from the Ronin explorer 
   beforeAll(async () => {
     client = suite.client();
     await signInWithWallet(client);
-    const created = await client.post(walletEndpoints.createWallet.path, { name: 'Axie farm', address: `ronin:${WALLET.slice(2)}`, network: 'RONIN' });
+    const created = await client.post(walletCreateEndpoints.createWallet.path, { name: 'Axie farm', address: `ronin:${WALLET.slice(2)}`, network: 'RONIN' });
     expect(created.status).toBe(201);
     walletId = (await json<WalletOut>(created)).id;
     server.reset();

@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { encodeFunctionResult, erc1155Abi, erc721Abi, toFunctionSelector, type Hex } from 'viem';
-import { walletEndpoints } from '../../src/shared/contract/wallets';
+import { walletCreateEndpoints } from '../../src/shared/contract/wallet-create';
 import type { WalletOut } from '../../src/shared/contract/wallets';
 import { nftEndpoints } from '../../src/shared/contract/nft';
 import { transactionEndpoints } from '../../src/shared/contract/transactions';
@@ -245,7 +245,7 @@ describe.each(availableDrivers())('NFT metadata in the wallet sync on %s', (kind
     http = createHttpClient({ fetch: hostFetch, sleep: () => Promise.resolve(), logger: createLogger('silent') });
     client = suite.client();
     await signInWithWallet(client);
-    const created = await client.post(walletEndpoints.createWallet.path, { name: 'Collector', address: WALLET, network: 'ETHEREUM' });
+    const created = await client.post(walletCreateEndpoints.createWallet.path, { name: 'Collector', address: WALLET, network: 'ETHEREUM' });
     expect(created.status).toBe(201);
     walletId = (await json<WalletOut>(created)).id;
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { userEndpoints } from '../../src/shared/contract/users';
 import { walletEndpoints } from '../../src/shared/contract/wallets';
+import { walletCreateEndpoints } from '../../src/shared/contract/wallet-create';
 import { pathOf } from '../../src/shared/contract/endpoint';
 import type { User } from '../../src/shared/api-types';
 import type { WalletOut } from '../../src/shared/contract/wallets';
@@ -174,14 +175,14 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
     it('adds a wallet with its address normalised, and has_wallet follows', async () => {
       const { client } = await fullUser();
       expect((await json<User>(await client.get(userEndpoints.getUser.path))).has_wallet).toBe(false);
-      const response = await client.post(walletEndpoints.createWallet.path, { name: '  Trading ', address: EVM.toLowerCase(), network: 'ETHEREUM' });
+      const response = await client.post(walletCreateEndpoints.createWallet.path, { name: '  Trading ', address: EVM.toLowerCase(), network: 'ETHEREUM' });
       expect(response.status).toBe(201);
       const wallet = await json<WalletOut>(response);
       expect(wallet).toMatchObject({ name: 'Trading', address: EVM, network: 'ETHEREUM', is_active: true, tokens: [] });
       expect(Object.keys(wallet).sort()).toEqual(DETAIL_KEYS);
       expect(await json<User>(await client.get(userEndpoints.getUser.path))).toMatchObject({ has_wallet: true, wallets_number: 1 });
 
-      const bitcoin = await client.post(walletEndpoints.createWallet.path, { name: 'Cold', address: BTC.toUpperCase(), network: 'BITCOIN' });
+      const bitcoin = await client.post(walletCreateEndpoints.createWallet.path, { name: 'Cold', address: BTC.toUpperCase(), network: 'BITCOIN' });
       expect(bitcoin.status).toBe(201);
       expect((await json<WalletOut>(bitcoin)).address).toBe(BTC);
     });
@@ -191,14 +192,14 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       const queue = recordingQueue();
       const detach = suite.jobs.attach(queue);
       try {
-        const wallet = await json<WalletOut>(await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }));
+        const wallet = await json<WalletOut>(await client.post(walletCreateEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }));
         expect(queue.sent).toEqual([
           { name: WALLET_SYNC_JOB, data: { walletId: wallet.id }, options: expect.objectContaining({ singletonKey: wallet.id }) },
         ]);
         const [cursor] = await suite.db.select().from(syncCursors).where(eq(syncCursors.walletId, wallet.id));
         expect(cursor).toMatchObject({ kind: 'account', nextRunAt: suite.clock.now() });
         // A refused wallet queues nothing.
-        await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' });
+        await client.post(walletCreateEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' });
         expect(queue.sent).toHaveLength(1);
       } finally {
         detach();
@@ -208,7 +209,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
     it('checks the form as documented: required fields, "Network is required", the address per network', async () => {
       const { client, user } = await fullUser();
       const errors = async (body: unknown) => {
-        const response = await client.post(walletEndpoints.createWallet.path, body);
+        const response = await client.post(walletCreateEndpoints.createWallet.path, body);
         expect(response.status).toBe(400);
         return response.json();
       };
@@ -242,20 +243,20 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
 
     it('refuses the same address twice on one network, clearly; another network is another wallet', async () => {
       const { client } = await fullUser();
-      expect((await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
-      const again = await client.post(walletEndpoints.createWallet.path, { name: 'B', address: EVM.toLowerCase(), network: 'ETHEREUM' });
+      expect((await client.post(walletCreateEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
+      const again = await client.post(walletCreateEndpoints.createWallet.path, { name: 'B', address: EVM.toLowerCase(), network: 'ETHEREUM' });
       expect(again.status).toBe(400);
       expect(await again.json()).toEqual({ address: ['This address is already one of your wallets on Ethereum.'] });
-      expect((await client.post(walletEndpoints.createWallet.path, { name: 'C', address: EVM, network: 'POLYGON' })).status).toBe(201);
+      expect((await client.post(walletCreateEndpoints.createWallet.path, { name: 'C', address: EVM, network: 'POLYGON' })).status).toBe(201);
       // Another user may track the same address.
       const other = await fullUser();
-      expect((await other.client.post(walletEndpoints.createWallet.path, { name: 'D', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
+      expect((await other.client.post(walletCreateEndpoints.createWallet.path, { name: 'D', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
     });
 
     it('enforces the plan limit, counting exchange accounts too', async () => {
       const { client, user } = await fullUser('STARTER');
-      expect((await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
-      const over = await client.post(walletEndpoints.createWallet.path, { name: 'B', address: BTC, network: 'BITCOIN' });
+      expect((await client.post(walletCreateEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' })).status).toBe(201);
+      const over = await client.post(walletCreateEndpoints.createWallet.path, { name: 'B', address: BTC, network: 'BITCOIN' });
       expect(over.status).toBe(400);
       expect(await over.json()).toEqual({ non_field_errors: [MESSAGES.walletLimit(1)] });
 
@@ -263,8 +264,8 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       await suite.db.insert(centralisedExchanges).values(
         Array.from({ length: 8 }, () => ({ userId: user.id, exchange: 'BINANCE' as const, apiKeySealed: 'x', secretKeySealed: 'x' })),
       );
-      expect((await client.post(walletEndpoints.createWallet.path, { name: 'B', address: BTC, network: 'BITCOIN' })).status).toBe(201);
-      const full = await client.post(walletEndpoints.createWallet.path, { name: 'C', address: EVM, network: 'POLYGON' });
+      expect((await client.post(walletCreateEndpoints.createWallet.path, { name: 'B', address: BTC, network: 'BITCOIN' })).status).toBe(201);
+      const full = await client.post(walletCreateEndpoints.createWallet.path, { name: 'C', address: EVM, network: 'POLYGON' });
       expect(await full.json()).toEqual({ non_field_errors: [MESSAGES.walletLimit(10)] });
     });
 
@@ -275,7 +276,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       );
       const responses = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          client.clone().post(walletEndpoints.createWallet.path, { name: `Race ${String(i)}`, address: newAccount().address, network: 'POLYGON' }),
+          client.clone().post(walletCreateEndpoints.createWallet.path, { name: `Race ${String(i)}`, address: newAccount().address, network: 'POLYGON' }),
         ),
       );
       const statuses = responses.map((response) => response.status);
@@ -374,7 +375,7 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
 
     it('has_wallet becomes false with no wallets and no exchanges, true while either exists', async () => {
       const { client, user } = await fullUser();
-      const created = await json<WalletOut>(await client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }));
+      const created = await json<WalletOut>(await client.post(walletCreateEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }));
       await suite.db.insert(centralisedExchanges).values({ userId: user.id, exchange: 'BINANCE', apiKeySealed: 'x', secretKeySealed: 'x' });
       expect((await client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: created.id }))).status).toBe(204);
       expect((await json<User>(await client.get(userEndpoints.getUser.path))).has_wallet).toBe(true);
@@ -390,8 +391,8 @@ describe.each(availableDrivers())('wallets on %s', (kind) => {
       const [wallet] = await list(client);
       if (wallet === undefined) throw new Error('The guest has no wallet');
       const attempts = [
-        client.post(walletEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }),
-        client.post(walletEndpoints.createWallet.path, {}),
+        client.post(walletCreateEndpoints.createWallet.path, { name: 'A', address: EVM, network: 'ETHEREUM' }),
+        client.post(walletCreateEndpoints.createWallet.path, {}),
         client.patch(pathOf(walletEndpoints.updateWallet.path, { id: wallet.id }), { name: 'Mine now' }),
         client.patch(pathOf(walletEndpoints.updateWallet.path, { id: wallet.id }), { is_active: false }),
         client.delete(pathOf(walletEndpoints.deleteWallet.path, { id: wallet.id })),

@@ -9,10 +9,8 @@ import { WALLET_REFRESH_DELAY_MS } from '../../src/app/features/wallets/refresh-
 import { RESET_FILTERS_EVENT } from '../../src/app/lib/reset-filters-event';
 import { byValue } from '../../src/app/features/wallets/token-stack';
 import { createExchangeSchema as exchangeFormSchema } from '../../src/shared/schemas/exchange';
-import {
-  createWalletSchema as walletFormSchema,
-  editWalletSchema as walletRenameSchema,
-} from '../../src/shared/schemas/wallet';
+import { editWalletSchema as walletRenameSchema } from '../../src/shared/schemas/wallet';
+import { createWalletSchema as walletFormSchema } from '../../src/shared/schemas/wallet-create';
 import {
   deleteFailureText,
   type CreateWalletVariables,

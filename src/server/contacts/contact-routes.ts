@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { contactChangeEndpoints } from '../../shared/contract/contact-changes';
 import { contactEndpoints } from '../../shared/contract/contacts';
 import { authOf } from '../http/guards';
 import { notFound } from '../http/api-error';
@@ -29,13 +30,13 @@ export function registerContactRoutes(app: Hono<AppEnv>, s: Services): void {
     return contactViews(s.db, rows);
   });
 
-  route(app, s, contactEndpoints.createContact, async (c, { body }) => {
+  route(app, s, contactChangeEndpoints.createContact, async (c, { body }) => {
     const key = idempotencyKeyOf(c);
     const { value, replayed } = await createContact(s.db, authOf(c).user.id, body, s.now(), key);
     return c.json(value, 201, replayHeaders(replayed));
   });
 
-  route(app, s, contactEndpoints.updateContact, async (c, { params, body }) =>
+  route(app, s, contactChangeEndpoints.updateContact, async (c, { params, body }) =>
     updateContact(s.db, authOf(c).user.id, contactIdOf(params.id), body, s.now()),
   );
 

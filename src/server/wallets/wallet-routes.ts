@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { normalizeAddress } from '../../shared/address-validation';
+import { walletCreateEndpoints } from '../../shared/contract/wallet-create';
 import { walletEndpoints, type WalletOut } from '../../shared/contract/wallets';
 import { NETWORK_LABELS } from '../../shared/enums';
 import { authOf } from '../http/guards';
@@ -30,7 +31,7 @@ export function registerWalletRoutes(app: Hono<AppEnv>, s: Services): void {
     return loadWalletDetails(s.db, user.id, query, context);
   });
 
-  route(app, s, walletEndpoints.createWallet, async (c, { body: input }) => {
+  route(app, s, walletCreateEndpoints.createWallet, async (c, { body: input }) => {
     const { user } = authOf(c);
     const address = normalizeAddress(input.address, input.network);
     const created = await withWalletSlot(s.db, user.id, s.now(), async (tx) => {

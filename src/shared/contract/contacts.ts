@@ -1,6 +1,8 @@
-/** Contacts (docs/contacts.md): the list, create, edit and delete. */
+/**
+ * Contacts (docs/contacts.md): the list and delete. Creating and editing are declared in contact-changes.ts, apart,
+ * because their bodies check addresses and those checks are needed only there.
+ */
 import * as v from 'valibot';
-import { contactSchema, patchContactSchema } from '../schemas/contact';
 import { contactDetailsOut } from './contact-details';
 import { endpoint } from './endpoint';
 import { labelOut, network, orderingParam, searchParam, timestamp } from './primitives';
@@ -33,21 +35,6 @@ export const contactEndpoints = {
     access: 'user',
     query: v.object({ ordering: orderingParam(CONTACT_ORDERINGS, 'first_name'), search: searchParam }),
     response: v.array(contactOut),
-  }),
-  /** An Idempotency-Key header makes a repeated create answer the first one. */
-  createContact: endpoint({
-    method: 'POST',
-    path: '/api/contacts',
-    access: 'full',
-    body: contactSchema,
-    response: contactOut,
-  }),
-  updateContact: endpoint({
-    method: 'PATCH',
-    path: '/api/contacts/:id',
-    access: 'full',
-    body: patchContactSchema,
-    response: contactOut,
   }),
   deleteContact: endpoint({ method: 'DELETE', path: '/api/contacts/:id', access: 'full' }),
 } as const;

@@ -6,6 +6,7 @@
 import { addressEndpoints } from './addresses';
 import { authEndpoints } from './auth';
 import { billingEndpoints } from './billing';
+import { contactChangeEndpoints } from './contact-changes';
 import { contactEndpoints } from './contacts';
 import { documentEndpoints } from './documents';
 import type { Endpoint } from './endpoint';
@@ -23,6 +24,7 @@ import { reportEndpoints } from './reports';
 import { searchEndpoints } from './search';
 import { transactionEndpoints } from './transactions';
 import { userEndpoints } from './users';
+import { walletCreateEndpoints } from './wallet-create';
 import { walletEndpoints } from './wallets';
 
 export const API_CONTRACT = {
@@ -33,8 +35,10 @@ export const API_CONTRACT = {
   ...billingEndpoints,
   ...searchEndpoints,
   ...walletEndpoints,
+  ...walletCreateEndpoints,
   ...exchangeEndpoints,
   ...contactEndpoints,
+  ...contactChangeEndpoints,
   ...labelEndpoints,
   ...holdingsEndpoints,
   ...nftEndpoints,

@@ -1,6 +1,9 @@
-/** Wallets (docs/wallets.md): the list with holdings, add, rename or switch off, delete, and the plan's limit. */
+/**
+ * Wallets (docs/wallets.md): the list with holdings, rename or switch off, delete, and the plan's limit. Adding a
+ * wallet is declared in wallet-create.ts, apart, because its address checks are needed only there.
+ */
 import * as v from 'valibot';
-import { createWalletSchema, patchWalletSchema } from '../schemas/wallet';
+import { patchWalletSchema } from '../schemas/wallet';
 import { endpoint } from './endpoint';
 import { planLimitOut } from './plans';
 import { decimal, fiatCurrency, network, orderingParam, searchParam, timestamp, walletTokenOut } from './primitives';
@@ -37,7 +40,6 @@ export const walletEndpoints = {
     query: v.object({ ordering: orderingParam(WALLET_ORDERINGS, 'name'), search: searchParam }),
     response: v.array(walletOut),
   }),
-  createWallet: endpoint({ method: 'POST', path: '/api/wallets', access: 'full', body: createWalletSchema, response: walletOut }),
   updateWallet: endpoint({
     method: 'PATCH',
     path: '/api/wallets/:id',

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
-import { isValidAddress } from '../address-validation';
-import { NETWORKS, type Network } from '../enums';
+import { NETWORKS } from '../enums';
 import { MESSAGES } from '../messages';
 
 export const WALLET_NAME_MAX = 100;
@@ -14,7 +13,7 @@ const requiredText = (max: number) =>
 /** Wallet name (docs/wallets.md: required). */
 export const walletNameField = requiredText(WALLET_NAME_MAX);
 
-/** Public address; checked against the chosen network by the form schema. */
+/** Public address; checked against the chosen network by the form schema (wallet-create.ts). */
 export const walletAddressField = requiredText(WALLET_ADDRESS_MAX);
 
 const NETWORK_CHOICES = `Choose one of: ${NETWORKS.join(', ')}.`;
@@ -25,32 +24,6 @@ export const walletNetworkField = v.pipe(
   v.check((value) => value !== '' && value !== null, MESSAGES.networkRequired),
   v.picklist(NETWORKS, NETWORK_CHOICES),
 );
-
-/**
- * POST wallets {name, address, network} (docs/wallets.md): all three required, a missing network reads
- * 'Network is required', and the address must be valid on the chosen network.
- */
-export const createWalletSchema = v.pipe(
-  v.strictObject({
-    name: walletNameField,
-    address: walletAddressField,
-    network: v.optional(walletNetworkField),
-  }),
-  v.forward(
-    v.partialCheck([['network']], (input) => input.network !== undefined, MESSAGES.networkRequired),
-    ['network'],
-  ),
-  v.forward(
-    v.partialCheck(
-      [['address'], ['network']],
-      (input) => input.network === undefined || isValidAddress(input.address, input.network),
-      MESSAGES.invalidAddress,
-    ),
-    ['address'],
-  ),
-  v.transform((input) => ({ name: input.name, address: input.address, network: input.network as Network })),
-);
-export type CreateWalletInput = v.InferOutput<typeof createWalletSchema>;
 
 export const WALLET_ADDRESS_LOCKED = 'The address of a wallet cannot be changed. Add a new wallet instead.';
 export const WALLET_NETWORK_LOCKED = 'The network of a wallet cannot be changed. Add a new wallet instead.';

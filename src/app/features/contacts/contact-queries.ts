@@ -17,6 +17,10 @@ export { contactKeys, contactMutationKeys, type ContactListParams } from './cont
 
 
 
+/** The create and edit routes, loaded on a change's first run: their address checks stay out of the first download. */
+const changeEndpoints = () =>
+  import('../../../shared/contract/contact-changes').then((module) => module.contactChangeEndpoints);
+
 export const CONTACT_DELETED = 'Contact Deleted Successfully!';
 export const CONTACT_SAVED = 'Contact saved';
 
@@ -109,8 +113,8 @@ function announceQueuedFailure(error: unknown, variables: QueuedFlag): void {
 
 export function createContactDefaults(client: QueryClient) {
   return {
-    mutationFn: (variables: CreateContactVariables) =>
-      api.call(contactEndpoints.createContact, {
+    mutationFn: async (variables: CreateContactVariables) =>
+      api.call((await changeEndpoints()).createContact, {
         body: variables.contact,
         headers: idempotencyHeaders(variables.idempotencyKey),
       }),
@@ -134,8 +138,8 @@ export function createContactDefaults(client: QueryClient) {
 
 export function updateContactDefaults(client: QueryClient) {
   return {
-    mutationFn: (variables: UpdateContactVariables) =>
-      api.call(contactEndpoints.updateContact, { params: { id: variables.id }, body: variables.contact }),
+    mutationFn: async (variables: UpdateContactVariables) =>
+      api.call((await changeEndpoints()).updateContact, { params: { id: variables.id }, body: variables.contact }),
     onMutate: async (variables: UpdateContactVariables) => {
       const previous = await snapshotLists(client);
       updateLists(client, (list) =>
@@ -181,8 +185,8 @@ export function setContactLabelsDefaults(client: QueryClient) {
   // Read when a change runs: this module may still be loading when the defaults are registered.
   const mutationKey = () => contactMutationKeys.setLabels;
   return {
-    mutationFn: (variables: SetContactLabelsVariables) =>
-      api.call(contactEndpoints.updateContact, {
+    mutationFn: async (variables: SetContactLabelsVariables) =>
+      api.call((await changeEndpoints()).updateContact, {
         params: { id: variables.id },
         body: { labels: variables.labels.map((label) => label.id) },
       }),

@@ -11,7 +11,8 @@ import { newIdempotencyKey } from '../../lib/idempotency-key';
 import { noteIfQueued, requireOnline } from '../../lib/network-actions';
 import { applyServerErrors } from './form-errors';
 import { SelectField } from './select-field';
-import { createWalletSchema, editWalletSchema } from '../../../shared/schemas/wallet';
+import { editWalletSchema } from '../../../shared/schemas/wallet';
+import { createWalletSchema } from '../../../shared/schemas/wallet-create';
 import {
   walletMutationKeys,
   type CreateWalletVariables,

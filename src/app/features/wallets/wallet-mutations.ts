@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { exchangeEndpoints, type ExchangeAccount } from '../../../shared/contract/exchanges';
 import type { BodyOf } from '../../../shared/contract/endpoint';
+import type { walletCreateEndpoints } from '../../../shared/contract/wallet-create';
 import { walletEndpoints, type WalletOut } from '../../../shared/contract/wallets';
 import { ApiError, api, nonFieldErrorText } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -25,7 +26,7 @@ export const WALLET_DELETED_TEXT = 'Wallet Deleted Successfully!';
 export const EXCHANGE_DELETED_TEXT = 'Exchange Deleted Successfully!';
 
 export interface CreateWalletVariables {
-  input: BodyOf<typeof walletEndpoints.createWallet>;
+  input: BodyOf<typeof walletCreateEndpoints.createWallet>;
   idempotencyKey: string;
 }
 
@@ -57,10 +58,11 @@ export function deleteFailureText(error: unknown): string | null {
   return nonFieldErrorText(error, ' ');
 }
 
+/** Adding a wallet: its route is loaded on the first add, so its address checks stay out of the first download. */
 export function createWalletDefaults(client: QueryClient) {
   return {
-    mutationFn: (variables: CreateWalletVariables) =>
-      api.call(walletEndpoints.createWallet, {
+    mutationFn: async (variables: CreateWalletVariables) =>
+      api.call((await import('../../../shared/contract/wallet-create')).walletCreateEndpoints.createWallet, {
         body: variables.input,
         headers: idempotencyHeaders(variables.idempotencyKey),
       }),
