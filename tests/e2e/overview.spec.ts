@@ -94,6 +94,18 @@ test("on a phone, the portfolio chart's code loads only when its place scrolls i
   expect(chartCode).toHaveLength(1);
 });
 
+test('the dashboard loads no address checks: they come with the forms that add wallets and contacts', async ({ page }) => {
+  const addressChecks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/(address-checks|wallet-create|contact-changes)-[^/]+\.js$/.test(request.url())) addressChecks.push(request.url());
+  });
+  await signInWithDemo(page, 0);
+  await expect(page.getByRole('region', { name: 'Last Activity' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('region', { name: 'Non-Fungible Tokens' }).getByRole('listitem')).toHaveCount(5);
+  // Everything the first screen loads has arrived before its sections render.
+  expect(addressChecks).toEqual([]);
+});
+
 test('NFT details appear after about a second of hovering, or at once on a tap', async ({ page }, testInfo) => {
   await signInWithDemo(page, 0);
   const first = page.getByRole('region', { name: 'Non-Fungible Tokens' }).getByRole('listitem').first();
