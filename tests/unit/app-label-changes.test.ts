@@ -12,7 +12,7 @@ import {
   QueryObserver,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ContactOut } from '../../src/shared/data-types';
 import type { LabelOut } from '../../src/shared/contract/primitives';
 import type { TransactionOut, TransactionPage } from '../../src/shared/contract/transactions';
@@ -170,6 +170,12 @@ function shown<T extends { id: string; labels: LabelOut[] }>(
 }
 
 let server: HeldServer;
+
+// A contact's changes load their route on first use (contact-queries.ts); loaded once here, so that every test
+// times its requests as the app does once that module has arrived.
+beforeAll(async () => {
+  await import('../../src/shared/contract/contact-changes');
+});
 
 beforeEach(() => {
   server = new HeldServer();
