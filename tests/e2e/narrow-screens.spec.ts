@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiFromPage, issueInvoicesThroughApi } from './support/app-data';
-import { freshAccountIndex, signInWithTestWallet } from './support/data-screens';
+import { freshAccountIndex, scrollToPortfolioChart, signInWithTestWallet } from './support/data-screens';
 import { signInWithDemo } from './support/sign-in';
 
 /**
@@ -51,9 +51,7 @@ test('the demo data screens fit the screen', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Fungible Tokens', exact: true })).toBeVisible();
   // The portfolio chart is drawn once its place scrolls into view.
-  const portfolio = page.getByRole('region', { name: 'My Portfolio' });
-  await portfolio.scrollIntoViewIfNeeded();
-  await expect(portfolio.locator('canvas')).toBeVisible();
+  await scrollToPortfolioChart(page);
   await settled(page);
   await expectFits(page, '/overview');
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scrollToPortfolioChart } from './support/data-screens';
 import { signInWithDemo } from './support/sign-in';
 import { collectDialogs, MIN_TOUCH_PX, touchTargets } from './support/shell';
 
@@ -45,9 +46,7 @@ test('the demo dashboard and its top-bar menus have large enough targets', async
   await expect(page.getByRole('heading', { name: 'Fungible Tokens', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Non-Fungible Tokens', exact: true })).toBeVisible();
   // The portfolio chart is drawn once its place scrolls into view.
-  const portfolio = page.getByRole('region', { name: 'My Portfolio' });
-  await portfolio.scrollIntoViewIfNeeded();
-  await expect(portfolio.locator('canvas')).toBeVisible();
+  await scrollToPortfolioChart(page);
   // Back at the top, the help button (which steps aside while the page scrolls down) is shown again.
   await page.evaluate(() => window.scrollTo(0, 0));
   await expect(page.getByRole('button', { name: 'Help', exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { installTestWallet, type TestWallet } from './test-wallet';
 
 const require = createRequire(import.meta.url);
@@ -63,4 +63,18 @@ export async function signInWithTestWallet(page: Page, accountIndex: number): Pr
  */
 export function freshAccountIndex(): number {
   return randomInt(1_000, 2 ** 31 - 1);
+}
+
+/**
+ * Scrolls the dashboard to My Portfolio until its chart is drawn (the chart's code loads when its place comes into
+ * view) and returns the section. The scroll is repeated: sections above it that are still loading their data can
+ * grow and push it back out of view.
+ */
+export async function scrollToPortfolioChart(page: Page): Promise<Locator> {
+  const portfolio = page.getByRole('region', { name: 'My Portfolio' });
+  await expect(async () => {
+    await portfolio.scrollIntoViewIfNeeded();
+    await expect(portfolio.locator('canvas')).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  return portfolio;
 }
