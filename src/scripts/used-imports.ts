@@ -13,9 +13,12 @@ export type ModuleLookup = (id: string) => ImportingModule | null;
 const NAMED_FROM = /(?:^|[;\n])\s*(import|export)\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g;
 /** Any other import or re-export with a source: default, namespace, `export *`, a default beside named ones. */
 const WHOLE_FROM = /(?:^|[;\n])\s*(?:import|export)\s+(?!\{)[^;'"]*?\bfrom\s*["']([^"']+)["']/g;
-/** A re-export only: the statements a barrel (index file) is made of. */
-const RE_EXPORT = /^\s*export\s*(?:\*|\{[^}]*\})\s*from\s*["'][^"']+["']\s*;?\s*$/;
+/** A re-export, over one line or several: the statements a barrel (index file) is made of. */
+const RE_EXPORTS = /export\s*(?:\*(?:\s*as\s+[\w$]+)?|\{[^}]*\})\s*from\s*["'][^"']+["']\s*;?/g;
 const COMMENTS = /\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm;
+
+/** The module's code without its comments. */
+const codeOf = (module: ImportingModule): string => (module.code ?? '').replace(COMMENTS, '');
 
 const EXTENSIONS = ['', '.ts', '.tsx', '.js', '.mjs', '/index.ts', '/index.tsx', '/index.js'];
 
@@ -41,7 +44,7 @@ function namesOf(list: string): [string, string][] {
 /** For each relative import of the module: the names it takes ('*' for all of them). */
 function requestedNames(module: ImportingModule): Map<string, Set<string>> {
   const requests = new Map<string, Set<string>>();
-  const code = (module.code ?? '').replace(COMMENTS, '');
+  const code = codeOf(module);
   const ask = (specifier: string, names: string[]) => {
     const target = resolveSpecifier(module, specifier);
     if (target === undefined) return;
@@ -56,13 +59,8 @@ function requestedNames(module: ImportingModule): Map<string, Set<string>> {
 
 /** A module made of re-exports only, and no code of its own. */
 function isBarrel(module: ImportingModule): boolean {
-  const code = (module.code ?? '').replace(COMMENTS, '').trim();
-  if (code === '') return false;
-  return code
-    .split(/;\s*|\n/)
-    .map((statement) => statement.trim())
-    .filter((statement) => statement !== '')
-    .every((statement) => RE_EXPORT.test(statement));
+  const code = codeOf(module).trim();
+  return code !== '' && code.replace(RE_EXPORTS, '').trim() === '';
 }
 
 /**
@@ -90,7 +88,7 @@ function definersOf(barrel: ImportingModule, names: Set<string>, lookup: ModuleL
   const definers = new Set<string>();
   if (seen.has(barrel.id)) return definers;
   seen.add(barrel.id);
-  const code = (barrel.code ?? '').replace(COMMENTS, '');
+  const code = codeOf(barrel);
   const unmatched = new Set(names);
   for (const match of code.matchAll(NAMED_FROM)) {
     const target = resolveSpecifier(barrel, match[3] ?? '');

@@ -26,7 +26,7 @@ const FEATURE = {
   '/app/feature/index.ts': [
     '/** What other features use. */',
     'export { listQuery, LIST_SIZE } from "./queries";',
-    'export { saveMutation as save } from "./mutations";',
+    'export {\n  saveMutation as save,\n} from "./mutations";',
     'export * from "./texts";',
   ].join('\n'),
   '/app/feature/queries.ts': 'import { api } from "../api";\nexport const listQuery = () => api;\nexport const LIST_SIZE = 3;',
