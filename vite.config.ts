@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -101,7 +102,12 @@ function isAddressCheck(id: string): boolean {
  * The libraries every page runs (React, the router, the query cache and its persistence): one chunk that the shell
  * preloads, instead of a dozen small ones found one after the other as the first page's code arrives.
  */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|idb-keyval)[\\/]/;
+const FRAMEWORK_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|idb-keyval)[\\/]/;
+
+/** The app's own copies only: a library's nested copy (e.g. the wallet picker's) stays with that library. */
+function isFramework(id: string): boolean {
+  return FRAMEWORK_PACKAGES.test(id) && id.split('/node_modules/').length === 2;
+}
 
 /** Pages people open first (links, bookmarks, the installed app): their code is asked for with the entry's. */
 const SHELL = 'src/app/features/shell/app-shell.tsx';
@@ -139,6 +145,14 @@ const layers = moduleLayers(import.meta.dirname, [
 const apiPort = process.env.API_PORT ?? '8001';
 
 export default defineConfig({
+  resolve: {
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('./src/app/lib/use-sync-external-store-shim.ts', import.meta.url)),
+      },
+    ],
+  },
   plugins: [
     react(),
     webManifest(),
@@ -176,7 +190,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: FRAMEWORK, priority: 3 },
+            { name: 'framework', test: isFramework, priority: 3 },
             // Everything the entry imports, in one chunk with it rather than split along what later chunks share.
             { name: 'app-core', tags: ['$initial'], priority: 2 },
             { name: 'address-checks', test: isAddressCheck, priority: 1 },
