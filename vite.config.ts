@@ -93,9 +93,14 @@ function moduleSideEffects(id: string): boolean | undefined {
  */
 const ADDRESS_CHECKS = /\/node_modules\/viem\/_esm\/utils\/address\/(getAddress|isAddress)\.js$/;
 
+/** A package installed for the app itself, not a copy nested under another library's node_modules. */
+function isOwnCopy(id: string): boolean {
+  return id.split('/node_modules/').length === 2;
+}
+
 /** The app's own copy of viem only (wallet libraries bring copies of their own). */
 function isAddressCheck(id: string): boolean {
-  return ADDRESS_CHECKS.test(id) && id.split('/node_modules/').length === 2;
+  return ADDRESS_CHECKS.test(id) && isOwnCopy(id);
 }
 
 /**
@@ -106,7 +111,7 @@ const FRAMEWORK_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|use
 
 /** The app's own copies only: a library's nested copy (e.g. the wallet picker's) stays with that library. */
 function isFramework(id: string): boolean {
-  return FRAMEWORK_PACKAGES.test(id) && id.split('/node_modules/').length === 2;
+  return FRAMEWORK_PACKAGES.test(id) && isOwnCopy(id);
 }
 
 /** Pages people open first (links, bookmarks, the installed app): their code is asked for with the entry's. */

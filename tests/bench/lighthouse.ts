@@ -49,7 +49,8 @@ interface SignIn {
   user: string;
 }
 
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+/** How many times each page is scored: LIGHTHOUSE_RUNS when it is a whole number from 1, else 3. */
+const RUNS = /^[1-9]\d*$/.test(process.env.LIGHTHOUSE_RUNS ?? '') ? Number(process.env.LIGHTHOUSE_RUNS) : 3;
 
 interface Score {
   /** Performance, accessibility, best practices, SEO (0–100). */
