@@ -104,15 +104,20 @@ function isAddressCheck(id: string): boolean {
 }
 
 /**
- * The libraries every page runs (React, the router, the query cache and its persistence): one chunk that the shell
- * preloads, instead of a dozen small ones found one after the other as the first page's code arrives.
+ * The libraries every page runs (React, the router, the query cache): one chunk that the shell preloads, instead of
+ * a dozen small ones found one after the other as the first page's code arrives. The cache's IndexedDB persister is
+ * not among them: only a signed-in user's pages load it (src/app/lib/query-client.ts).
  */
-const FRAMEWORK_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|idb-keyval)[\\/]/;
+const FRAMEWORK_PACKAGES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](?!query-async-storage-persister))/;
 
 /** The app's own copies only: a library's nested copy (e.g. the wallet picker's) stays with that library. */
 function isFramework(id: string): boolean {
   return FRAMEWORK_PACKAGES.test(id) && isOwnCopy(id);
 }
+
+/** The cache's IndexedDB persister with the libraries it runs on: one file, loaded while someone is signed in. */
+const CACHE_PERSISTENCE = /([\\/]node_modules[\\/](idb-keyval|@tanstack[\\/]query-async-storage-persister)[\\/]|[\\/]src[\\/]app[\\/]lib[\\/]idb-persister\.ts$)/;
 
 /** Pages people open first (links, bookmarks, the installed app): their code is asked for with the entry's. */
 const SHELL = 'src/app/features/shell/app-shell.tsx';
@@ -196,6 +201,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: isFramework, priority: 3 },
+            { name: 'idb-persister', test: CACHE_PERSISTENCE, priority: 3 },
             // Everything the entry imports, in one chunk with it rather than split along what later chunks share.
             { name: 'app-core', tags: ['$initial'], priority: 2 },
             { name: 'address-checks', test: isAddressCheck, priority: 1 },

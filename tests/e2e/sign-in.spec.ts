@@ -68,4 +68,19 @@ test.describe('sign-in', () => {
       .poll(async () => (await persistedQueryKeys(page)).filter((key) => key !== '["config"]'))
       .toEqual([]);
   });
+
+  test("a signed-out visitor's pages keep no cache and never download its persister", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/auth');
+    await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The cache is written at most once a second: give a write the time it would take.
+    await page.waitForTimeout(1_500);
+    expect(await persistedEntries(page)).toBe(0);
+    expect(scripts.filter((path) => path.includes('/idb-persister-'))).toEqual([]);
+  });
 });

@@ -3,7 +3,6 @@
  * keep their timestamps, so an app opened offline still knows how old what it shows is.
  */
 import { useQueryClient, type QueryCache } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** Queries that are not the user's saved data: public settings, search answers, address checks. */
@@ -19,9 +18,12 @@ export function lastFetchTime(cache: QueryCache): number | null {
   return newest > 0 ? newest : null;
 }
 
+/** 24-hour local time, '09:05'. The platform's formatter: the strip is in the frame of every page, public ones too. */
+const clockTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
 /** The offline strip's text: 'Offline, as of 14:05' (local time of the last fetch), or just 'Offline'. */
 export function offlineAsOfText(time: number | null): string {
-  return time === null ? 'Offline' : `Offline, as of ${dayjs(time).format('HH:mm')}`;
+  return time === null ? 'Offline' : `Offline, as of ${clockTime.format(time)}`;
 }
 
 /** Re-renders when the cache changes; returns the time of the last successful data fetch. */

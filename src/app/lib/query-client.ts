@@ -2,18 +2,14 @@
  * The React Query client and its IndexedDB persister (ARCHITECTURE.md "Persistence"). The defaults of the signed-in
  * screens' offline mutations are registered by features/offline/load-mutation-defaults.ts.
  */
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { QueryClient } from '@tanstack/react-query';
 import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
-import { del, get, set } from 'idb-keyval';
 import { ApiError, NetworkError } from './api-client';
 import { mutationKeys, queryKeys } from './query-keys';
-import { setCacheReset } from './session';
+import { getStoredUser, setCacheReset } from './session';
 import { dropSettledChanges } from './settled-changes';
 import { updateUserDefaults } from './user-queries';
 
-/** IndexedDB key (idb-keyval's default store) of the persisted cache. */
-export const PERSIST_KEY = 'ledgerloop-query-cache';
 /** Cached data older than a day is not restored. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Bump when the shape of cached data changes, so old caches are dropped. */
@@ -52,17 +48,26 @@ export const queryClient = new QueryClient({
 });
 
 queryClient.setMutationDefaults(mutationKeys.updateUser, updateUserDefaults(queryClient));
-const idbStorage = {
-  getItem: (key: string) => get<string>(key).then((value) => value ?? null),
-  setItem: (key: string, value: string) => set(key, value),
-  removeItem: (key: string) => del(key),
-};
 
-const persister = createAsyncStoragePersister({
-  storage: typeof indexedDB === 'undefined' ? undefined : idbStorage,
-  key: PERSIST_KEY,
-  throttleTime: 1000,
-});
+type Persister = PersistQueryClientProviderProps['persistOptions']['persister'];
+
+let idbPersister: Promise<Persister> | undefined;
+/** The IndexedDB persister's code, downloaded on first use. */
+const loadIdbPersister = (): Promise<Persister> =>
+  (idbPersister ??= import('./idb-persister').then((module) => module.idbPersister));
+
+/**
+ * The cache is the signed-in user's data: it is kept and restored only while someone is signed in. A signed-out
+ * visitor's pages (sign-in, FAQ, a payer's invoice) keep nothing, so they never download the persister. At sign-in
+ * and sign-out the stored copy is removed (clearQueryCaches below).
+ */
+const persister: Persister = {
+  persistClient: async (client) => {
+    if (getStoredUser()) await (await loadIdbPersister()).persistClient(client);
+  },
+  restoreClient: async () => (getStoredUser() ? (await loadIdbPersister()).restoreClient() : undefined),
+  removeClient: async () => (await loadIdbPersister()).removeClient(),
+};
 
 /**
  * The persister packages are typed against their own copy of query-core; only these fields are read.

@@ -1,20 +1,26 @@
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { Dialog } from '../../components/dialog';
+import { lazy, Suspense, useState } from 'react';
 import { Popover } from '../../components/popover';
-import { AboutText, LegalText } from './help-content';
-import { CHAT_URL, CONTACT_EMAIL, opensInNewTab, SOCIAL_LINKS } from './help-links';
+import { Spinner } from '../../components/spinner';
+import type { HelpDialog } from './help-dialogs';
 import styles from './help.module.css';
 import { useHiddenWhileScrollingDown } from './use-hidden-while-scrolling-down';
 
-type HelpDialog = 'about' | 'legal' | null;
+// The button is on every page; what it opens is downloaded on first use.
+const HelpMenu = lazy(() => import('./help-menu').then(({ HelpMenu: menu }) => ({ default: menu })));
+const HelpDialogs = lazy(() => import('./help-dialogs').then(({ HelpDialogs: dialogs }) => ({ default: dialogs })));
 
 /**
  * The floating help button of docs/app-shell.md: About us, FAQ, Chat (the support chat the tutorial's end points to),
  * Contact, Legal and social links.
  */
 export function HelpButton() {
-  const [dialog, setDialog] = useState<HelpDialog>(null);
+  const [dialog, setDialog] = useState<HelpDialog | null>(null);
+  // The dialogs stay mounted once shown, so closing one keeps its native close (focus back to the page).
+  const [dialogsLoaded, setDialogsLoaded] = useState(false);
+  const show = (next: HelpDialog) => {
+    setDialogsLoaded(true);
+    setDialog(next);
+  };
   const stepAside = useHiddenWhileScrollingDown();
 
   return (
@@ -39,71 +45,16 @@ export function HelpButton() {
         }
       >
         {(close) => (
-          <nav aria-label="Help">
-            <ul className={styles.list}>
-              <li>
-                <button
-                  type="button"
-                  className={`menu-item ${styles.item}`}
-                  onClick={() => {
-                    close();
-                    setDialog('about');
-                  }}
-                >
-                  About us
-                </button>
-              </li>
-              <li>
-                <Link to="/faq" className={`menu-item ${styles.item}`} onClick={close}>
-                  FAQ
-                </Link>
-              </li>
-              <li>
-                <a
-                  href={CHAT_URL}
-                  className={`menu-item ${styles.item}`}
-                  onClick={close}
-                  {...(opensInNewTab(CHAT_URL) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                >
-                  Chat
-                </a>
-              </li>
-              <li>
-                <a href={`mailto:${CONTACT_EMAIL}`} className={`menu-item ${styles.item}`} onClick={close}>
-                  Contact
-                </a>
-              </li>
-              <li>
-                <button
-                  type="button"
-                  className={`menu-item ${styles.item}`}
-                  onClick={() => {
-                    close();
-                    setDialog('legal');
-                  }}
-                >
-                  Legal
-                </button>
-              </li>
-            </ul>
-            <ul className={styles.social} aria-label="Social links">
-              {SOCIAL_LINKS.map((link) => (
-                <li key={link.name}>
-                  <a href={link.href} target="_blank" rel="noopener noreferrer" className={`menu-item ${styles.socialLink}`}>
-                    {link.name}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <Suspense fallback={<Spinner label="Loading help" />}>
+            <HelpMenu close={close} show={show} />
+          </Suspense>
         )}
       </Popover>
-      <Dialog open={dialog === 'about'} onClose={() => setDialog(null)} title="About us">
-        <AboutText />
-      </Dialog>
-      <Dialog open={dialog === 'legal'} onClose={() => setDialog(null)} title="Legal">
-        <LegalText />
-      </Dialog>
+      {dialogsLoaded ? (
+        <Suspense fallback={null}>
+          <HelpDialogs dialog={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
