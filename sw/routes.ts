@@ -14,6 +14,14 @@ export function isCacheableImage(destination: string, url: URL): boolean {
   return url.protocol === 'https:' || url.protocol === 'http:';
 }
 
+/** Where the API serves token logos (GET /api/token-logos/:key): images, kept offline like any other. */
+export const TOKEN_LOGO_PREFIX = '/api/token-logos/';
+
+/** Images the worker keeps offline: cacheable images outside the API, and the API's token logos. */
+export function isOfflineImage(destination: string, url: URL): boolean {
+  return isCacheableImage(destination, url) && (!isApiPath(url.pathname) || url.pathname.startsWith(TOKEN_LOGO_PREFIX));
+}
+
 /** The message workbox-window's messageSkipWaiting() sends. */
 export function isSkipWaitingMessage(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { type?: unknown }).type === 'SKIP_WAITING';

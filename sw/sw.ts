@@ -16,7 +16,7 @@ import {
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { isApiPath, isCacheableImage, isSkipWaitingMessage } from './routes';
+import { isOfflineImage, isSkipWaitingMessage } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -34,11 +34,13 @@ registerRoute(
 );
 
 // Token and NFT icons: same-origin and cross-origin (opaque) images, first from the cache, bounded in count and age.
+// A token logo the server could not fetch redirects to the app's mark for a few minutes: that answer is not kept.
 registerRoute(
-  ({ request, url }) => isCacheableImage(request.destination, url) && !isApiPath(url.pathname),
+  ({ request, url }) => isOfflineImage(request.destination, url),
   new CacheFirst({
     cacheName: IMAGE_CACHE,
     plugins: [
+      { cacheWillUpdate: ({ response }) => Promise.resolve(response.redirected ? null : response) },
       new CacheableResponsePlugin({ statuses: [0, 200] }),
       new ExpirationPlugin({ maxEntries: 400, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
     ],

@@ -37,6 +37,7 @@ import { registerHoldingsRoutes } from './holdings/holdings-routes';
 import { createJobDispatch } from './jobs/job-dispatch';
 import { registerLabelRoutes } from './labels/label-routes';
 import { registerMarketRoutes } from './market/market-routes';
+import { registerTokenLogoRoutes } from './market/token-logo-routes';
 import { createMarketServices } from './market/market-services';
 import { registerNftRoutes } from './nft/nft-routes';
 import { createPaymentDeps } from './payments/payment-deps';
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerPortfolioRoutes(app, s);
   registerTransactionRoutes(app, s);
   registerMarketRoutes(app, s);
+  registerTokenLogoRoutes(app, s);
   registerContactRoutes(app, s);
   registerDocumentRoutes(app, s);
   registerReportRoutes(app, s);

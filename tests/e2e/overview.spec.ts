@@ -11,9 +11,28 @@ import { signInWithDemo } from './support/sign-in';
 
 test.use({ bypassCSP: true });
 
+test('token logos come from this server, which shows the app mark for a logo its host cannot give', async ({ page }) => {
+  const elsewhere: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'image' && url.hostname !== 'localhost') elsewhere.push(url.origin);
+  });
+  await signInWithDemo(page, 0);
+  const logos = page.getByRole('list', { name: 'Top tokens' }).locator('img');
+  await expect(logos.first()).toBeVisible();
+  for (const logo of await logos.all()) {
+    await expect(logo).toHaveAttribute('src', /^\/api\/token-logos\/[0-9a-f]{32}$/);
+    // No logo host is reachable from here: each one is the app's mark, loaded, not the broken-image fallback.
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  }
+  await expect(page.getByRole('list', { name: 'Top tokens' }).getByTestId('token-default-logo')).toHaveCount(0);
+  expect(elsewhere).toEqual([]);
+});
+
 test('the demo dashboard shows totals, tokens, activity, portfolio history and NFTs', async ({ page }) => {
-  // Image hosts can fail: every NFT picture and every token logo from another host is refused here.
+  // Image hosts can fail: every NFT picture and every token logo (the server's copies, any other host) is refused here.
   await page.context().route('**/demo-nfts/**', (route) => route.abort());
+  await page.context().route('**/api/token-logos/**', (route) => route.abort());
   await page
     .context()
     .route((url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1', (route) => route.abort());

@@ -714,6 +714,8 @@ const EXEMPT: RouteKey[] = [
   `POST ${ftcEndpoints.ftcWebhook.path}`,
   ...ID_ROUTES,
   'GET /api/invoice-payments/review',
+  // An image by a key in the path; any other key is a 404 (tests/integration/token-logos.test.ts).
+  `GET ${marketEndpoints.tokenLogo.path}`,
 ];
 
 /** Every route of the API contract, as `METHOD /path`, sorted. */

@@ -3,7 +3,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { signMessage } from '../../src/app/features/auth/wallet/sign-message';
 import { injectedProvider, isEip1193Provider } from '../../src/app/features/auth/wallet/injected-provider';
-import { isApiPath, isCacheableImage, isSkipWaitingMessage } from '../../sw/routes';
+import { isApiPath, isCacheableImage, isOfflineImage, isSkipWaitingMessage, TOKEN_LOGO_PREFIX } from '../../sw/routes';
+import { marketEndpoints } from '../../src/shared/contract/market';
 
 // A fixed test key (never funded anywhere): the second default anvil account.
 const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
@@ -82,6 +83,14 @@ describe('service worker routes', () => {
     expect(isCacheableImage('image', new URL('http://localhost:8001/icons/eth.png'))).toBe(true);
     expect(isCacheableImage('script', new URL('https://example.com/a.js'))).toBe(false);
     expect(isCacheableImage('image', new URL('data:image/png;base64,AAAA'))).toBe(false);
+  });
+
+  it("keeps images offline, the API's token logos included, and nothing else of the API", () => {
+    expect(`${TOKEN_LOGO_PREFIX}:key`).toBe(marketEndpoints.tokenLogo.path);
+    expect(isOfflineImage('image', new URL('http://localhost:8001/api/token-logos/0123456789abcdef0123456789abcdef'))).toBe(true);
+    expect(isOfflineImage('image', new URL('https://assets.coingecko.com/coins/images/1/small/bitcoin.png'))).toBe(true);
+    expect(isOfflineImage('image', new URL('http://localhost:8001/api/invoices/1/attachments/0'))).toBe(false);
+    expect(isOfflineImage('fetch', new URL('http://localhost:8001/api/token-logos/0123456789abcdef0123456789abcdef'))).toBe(false);
   });
 
   it('recognises the skip-waiting message of workbox-window', () => {

@@ -14,6 +14,7 @@ import { userSyncState } from '../sync/user-sync-state';
 import { excludingWallets, inactiveWalletIds } from './active-scope';
 import { unrealizedGains } from './held-cost-basis';
 import { toWalletTokens, totalValue, userHoldings, type Holding } from './holdings';
+import { shownLogoUrl } from '../lib/token-logo-urls';
 
 function nextPageUrl(publicUrl: string, requestUrl: string, page: number): string {
   const url = new URL(requestUrl);
@@ -58,7 +59,7 @@ export function registerHoldingsRoutes(app: Hono<AppEnv>, s: Services): void {
     const scope = excludingWallets(inactive);
     const gains = await unrealizedGains({ db: s.db, userId: user.id, scope, fiat }, slice);
     const results: FungibleTokenSummaryRow[] = slice.map((holding, index) => ({
-      token: { name: holding.tokenName, symbol: holding.tokenSymbol, image_url: holding.tokenImage },
+      token: { name: holding.tokenName, symbol: holding.tokenSymbol, image_url: shownLogoUrl(holding.tokenImage) },
       balance: fromBaseUnits(holding.amount, holding.tokenDecimals),
       current_price: holding.priceUsd === null ? null : fiat.price(holding.priceUsd),
       value: fiat.holding(holding.amount, holding.tokenDecimals, holding.priceUsd),

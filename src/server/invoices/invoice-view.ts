@@ -5,6 +5,7 @@ import type { DocumentKind, InvoiceState, InvoiceTemplate } from '../../shared/e
 import type { Database } from '../db/database';
 import { dayIn } from '../lib/zoned-day';
 import { documentExchanges, documentWallets, invoiceItems, invoices, users, type DocumentRow, type InvoiceRow } from '../db/schema';
+import { shownLogoUrl } from '../lib/token-logo-urls';
 
 const DAY_MS = 86_400_000;
 
@@ -41,7 +42,7 @@ export function invoiceView(document: DocumentRow, row: InvoiceRow, items: reado
     owner: row.owner ?? null,
     wallet: row.network && row.walletAddress ? { id: row.walletId, network: row.network, address: row.walletAddress } : null,
     token: row.tokenId
-      ? { id: row.tokenId, symbol: row.tokenSymbol ?? '', name: row.tokenName ?? '', image_url: row.tokenImageUrl ?? '' }
+      ? { id: row.tokenId, symbol: row.tokenSymbol ?? '', name: row.tokenName ?? '', image_url: shownLogoUrl(row.tokenImageUrl) ?? '' }
       : null,
     contract_address: row.contractAddress,
     items: items.map((item) => ({

@@ -1,6 +1,7 @@
 import type { TokenRefOut } from '../../shared/contract/primitives';
 import type { Network } from '../../shared/enums';
 import type { StoredTokenRef } from '../db/schema';
+import { shownLogoUrl } from './token-logo-urls';
 
 /** The token columns stored beside transactions and balances. */
 export interface TokenColumns {
@@ -19,7 +20,7 @@ export function toTokenRef(row: TokenColumns): TokenRefOut {
     id: row.tokenId,
     symbol: row.tokenSymbol,
     name: row.tokenName,
-    image_url: row.tokenImage,
+    image_url: shownLogoUrl(row.tokenImage),
     address: row.tokenAddress === 'native' ? null : row.tokenAddress,
     decimals: row.tokenDecimals,
     network: row.network,
@@ -32,7 +33,7 @@ export function storedTokenRef(token: StoredTokenRef): TokenRefOut {
     id: token.id,
     symbol: token.symbol,
     name: token.name,
-    image_url: token.image_url,
+    image_url: shownLogoUrl(token.image_url),
     address: token.address === 'native' ? null : token.address,
     decimals: token.decimals,
     network: token.network,

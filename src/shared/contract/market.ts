@@ -53,4 +53,9 @@ export const marketEndpoints = {
     response: tokenQuoteOut,
   }),
   currencyPrices: endpoint({ method: 'GET', path: '/api/currency-prices', access: 'public', response: currencyPricesOut }),
+  /**
+   * A listed token's logo, fetched from its list's host by the server and kept there: the browser asks this server
+   * only, so no logo host sees who holds which token. The key is the one the API's token `image_url` carries.
+   */
+  tokenLogo: endpoint({ method: 'GET', path: '/api/token-logos/:key', access: 'public' }),
 } as const;

@@ -1,0 +1,113 @@
+import type { Hono } from 'hono';
+import { marketEndpoints } from '../../shared/contract/market';
+import { notFound } from '../http/api-error';
+import type { AppEnv } from '../http/app-env';
+import { route } from '../http/route';
+import { listedLogoUrl } from '../lib/token-logo-urls';
+import { LruCache } from '../providers/http/lru-cache';
+import type { Services } from '../services';
+
+/** Image types a logo may have; anything else is not served. */
+const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/svg+xml']);
+/** Larger answers are not logos (the lists' logos are a few KB). */
+export const MAX_LOGO_BYTES = 256 * 1024;
+const FETCH_TIMEOUT_MS = 5_000;
+/** Logos kept in memory (least recently used first out). */
+const CACHED_LOGOS = 500;
+/** A fetched logo is kept this long, and browsers may keep it too. */
+const LOGO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** After a failed fetch the logo host is asked again no sooner than this. */
+export const LOGO_RETRY_MS = 10 * 60 * 1000;
+/** Shown in place of a logo that cannot be fetched: the app's own mark, as the PWA shows for a failed image. */
+export const FALLBACK_LOGO = '/logo.svg';
+
+interface Logo {
+  body: Uint8Array<ArrayBuffer>;
+  type: string;
+}
+
+/** The body of `response`, or null once it passes `max` bytes. */
+async function readAtMost(response: Response, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (response.body === null) return new Uint8Array();
+  const reader = response.body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    parts.push(value);
+  }
+  const body = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    body.set(part, at);
+    at += part.byteLength;
+  }
+  return body;
+}
+
+/**
+ * GET token-logos/{key} (docs/api.md "Token logos"): a listed token's logo, fetched once from its list's host and
+ * kept in memory. A logo that cannot be fetched (host unreachable, not an image, too large) is answered with a
+ * short-lived redirect to the app's mark, and its host is not asked again for LOGO_RETRY_MS.
+ */
+export function registerTokenLogoRoutes(app: Hono<AppEnv>, s: Services): void {
+  const now = () => s.now().getTime();
+  const logos = new LruCache<Logo | null>(CACHED_LOGOS, now);
+  const fetching = new Map<string, Promise<Logo | null>>();
+
+  async function fetchLogo(url: string): Promise<Logo | null> {
+    try {
+      const response = await s.fetch(url, { headers: { Accept: 'image/*' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      const type = (response.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+      if (!response.ok || !LOGO_TYPES.has(type)) {
+        await response.body?.cancel();
+        s.logger.warn('Token logo not served', { url, status: response.status, type });
+        return null;
+      }
+      const body = await readAtMost(response, MAX_LOGO_BYTES);
+      if (body === null) s.logger.warn('Token logo too large', { url });
+      return body === null ? null : { body, type };
+    } catch (error) {
+      s.logger.warn('Token logo fetch failed', { url, error });
+      return null;
+    }
+  }
+
+  function logoOf(key: string, url: string): Promise<Logo | null> {
+    const known = logos.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    let pending = fetching.get(key);
+    if (pending === undefined) {
+      pending = fetchLogo(url).then((logo) => {
+        logos.set(key, logo, logo === null ? LOGO_RETRY_MS : LOGO_TTL_MS);
+        fetching.delete(key);
+        return logo;
+      });
+      fetching.set(key, pending);
+    }
+    return pending;
+  }
+
+  route(app, s, marketEndpoints.tokenLogo, async (c, { params: { key } }) => {
+    const url = listedLogoUrl(key);
+    if (url === undefined) throw notFound();
+    const logo = await logoOf(key, url);
+    if (logo === null) {
+      return c.body(null, 302, { Location: FALLBACK_LOGO, 'Cache-Control': `public, max-age=${String(LOGO_RETRY_MS / 1000)}` });
+    }
+    return c.body(logo.body, 200, {
+      'Content-Type': logo.type,
+      'Content-Length': String(logo.body.byteLength),
+      'Cache-Control': `public, max-age=${String(LOGO_TTL_MS / 1000)}`,
+      'X-Content-Type-Options': 'nosniff',
+      // An SVG opened on its own runs no script and loads nothing.
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    });
+  });
+}
