@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { clientContract } from './src/scripts/client-contract-plugin';
 import { precompress } from './src/scripts/precompress-plugin';
 import { inlineEntryCss } from './src/scripts/inline-css-plugin';
 import { moduleLayers } from './src/scripts/module-layers-plugin';
@@ -165,6 +166,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    clientContract(),
     webManifest(),
     collectOnlineOnlyFiles(),
     layers.plugin,

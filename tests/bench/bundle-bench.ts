@@ -82,8 +82,12 @@ export async function weighPages(origin: string, pages: PageToWeigh[]): Promise<
         pending.push(
           request.sizes().then((sizes) => {
             weight.requests += 1;
-            weight.transferredBytes += sizes.responseBodySize + sizes.responseHeadersSize;
-            const gzip = url.pathname.startsWith('/api/') ? sizes.responseBodySize : (gzipSize(url.pathname) ?? sizes.responseBodySize);
+            // An answer from the browser's cache (a second image of one URL) is reported with negative sizes: nothing
+            // crossed the network.
+            const body = Math.max(0, sizes.responseBodySize);
+            weight.transferredBytes += body + Math.max(0, sizes.responseHeadersSize);
+            const fromCache = body === 0 && sizes.responseHeadersSize <= 0;
+            const gzip = url.pathname.startsWith('/api/') || fromCache ? body : (gzipSize(url.pathname) ?? body);
             weight.gzipBytes += gzip;
             if (url.pathname.endsWith('.js')) weight.scriptGzipBytes += gzip;
             if (VERBOSE) process.stderr.write(`  ${page.path} ${url.pathname} ${String(gzip)}\n`);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -106,6 +107,14 @@ describe.each(availableDrivers())('token logos through the server on %s', (kind)
     expect(asked).toEqual([htmlUrl, hugeUrl, goneUrl, unreachableUrl]);
 
     expect((await client.get(path(unreachableUrl))).status).toBe(302);
+    expect(asked).toHaveLength(4);
+    // Where they all lead: the app's mark, one address that browsers keep for a day.
+    const mark = await client.get(FALLBACK_LOGO);
+    expect(mark.status).toBe(200);
+    expect(mark.headers.get('Content-Type')).toBe('image/svg+xml');
+    expect(mark.headers.get('Cache-Control')).toBe('public, max-age=86400');
+    expect(mark.headers.get('Content-Security-Policy')).toContain('sandbox');
+    expect(await mark.text()).toBe(readFileSync('public/logo.svg', 'utf8'));
     expect(asked).toHaveLength(4);
     // Once the host is reachable and the wait is over, the logo itself is served.
     routes.set(unreachableUrl, '/logo.png');

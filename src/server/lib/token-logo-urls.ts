@@ -1,5 +1,5 @@
 /**
- * Token logos are shown through this server (docs/api.md "Token logos"): a logo URL of the committed token lists
+ * Token logos are shown through this server (docs/chain-data.md "Token logos"): a logo URL of the committed token lists
  * becomes /api/token-logos/{key}, where the key is the first 32 hex digits of the URL's SHA-256. Only listed URLs
  * have a key, so the server fetches nothing a request names. Other URLs are shown as they are.
  */

@@ -1,9 +1,10 @@
+import { readFileSync } from 'node:fs';
 import type { Hono } from 'hono';
 import { marketEndpoints } from '../../shared/contract/market';
 import { notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';
-import { listedLogoUrl } from '../lib/token-logo-urls';
+import { listedLogoUrl, TOKEN_LOGO_PATH } from '../lib/token-logo-urls';
 import { LruCache } from '../providers/http/lru-cache';
 import type { Services } from '../services';
 
@@ -18,8 +19,27 @@ const CACHED_LOGOS = 500;
 const LOGO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** After a failed fetch the logo host is asked again no sooner than this. */
 export const LOGO_RETRY_MS = 10 * 60 * 1000;
-/** Shown in place of a logo that cannot be fetched: the app's own mark, as the PWA shows for a failed image. */
-export const FALLBACK_LOGO = '/logo.svg';
+/**
+ * The key that stands for a logo that cannot be fetched: answered with the app's mark (public/logo.svg), as the PWA
+ * shows for a failed image. Every such logo redirects to this one address, so a page downloads the mark once.
+ */
+export const UNAVAILABLE_KEY = 'unavailable';
+export const FALLBACK_LOGO = `${TOKEN_LOGO_PATH}${UNAVAILABLE_KEY}`;
+/** Browsers keep the mark this long. */
+const MARK_TTL_SECONDS = 24 * 60 * 60;
+
+let mark: Uint8Array<ArrayBuffer> | undefined;
+const appMark = (): Uint8Array<ArrayBuffer> =>
+  (mark ??= new Uint8Array(readFileSync(new URL('../../../public/logo.svg', import.meta.url))));
+
+/** Headers of every image this route answers: its type only, and an SVG opened on its own runs no script. */
+const imageHeaders = (type: string, body: Uint8Array, maxAgeSeconds: number): Record<string, string> => ({
+  'Content-Type': type,
+  'Content-Length': String(body.byteLength),
+  'Cache-Control': `public, max-age=${String(maxAgeSeconds)}`,
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+});
 
 interface Logo {
   body: Uint8Array<ArrayBuffer>;
@@ -52,9 +72,9 @@ async function readAtMost(response: Response, max: number): Promise<Uint8Array<A
 }
 
 /**
- * GET token-logos/{key} (docs/api.md "Token logos"): a listed token's logo, fetched once from its list's host and
+ * GET token-logos/{key} (docs/chain-data.md "Token logos"): a listed token's logo, fetched once from its list's host and
  * kept in memory. A logo that cannot be fetched (host unreachable, not an image, too large) is answered with a
- * short-lived redirect to the app's mark, and its host is not asked again for LOGO_RETRY_MS.
+ * short-lived redirect to the app's mark (FALLBACK_LOGO), and its host is not asked again for LOGO_RETRY_MS.
  */
 export function registerTokenLogoRoutes(app: Hono<AppEnv>, s: Services): void {
   const now = () => s.now().getTime();
@@ -95,19 +115,13 @@ export function registerTokenLogoRoutes(app: Hono<AppEnv>, s: Services): void {
   }
 
   route(app, s, marketEndpoints.tokenLogo, async (c, { params: { key } }) => {
+    if (key === UNAVAILABLE_KEY) return c.body(appMark(), 200, imageHeaders('image/svg+xml', appMark(), MARK_TTL_SECONDS));
     const url = listedLogoUrl(key);
     if (url === undefined) throw notFound();
     const logo = await logoOf(key, url);
     if (logo === null) {
       return c.body(null, 302, { Location: FALLBACK_LOGO, 'Cache-Control': `public, max-age=${String(LOGO_RETRY_MS / 1000)}` });
     }
-    return c.body(logo.body, 200, {
-      'Content-Type': logo.type,
-      'Content-Length': String(logo.body.byteLength),
-      'Cache-Control': `public, max-age=${String(LOGO_TTL_MS / 1000)}`,
-      'X-Content-Type-Options': 'nosniff',
-      // An SVG opened on its own runs no script and loads nothing.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    });
+    return c.body(logo.body, 200, imageHeaders(logo.type, logo.body, LOGO_TTL_MS / 1000));
   });
 }

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { clientContract } from '../../src/scripts/client-contract-plugin';
+
+type Handler = (this: { error: (message: string) => never }, code: string, id: string) => { code: string } | null;
+
+function transform(code: string, id = '/app/src/shared/contract/invoices.ts'): string | null {
+  const hook = clientContract().transform as { filter: { id: RegExp }; handler: Handler };
+  if (!hook.filter.id.test(id)) return null;
+  const context = {
+    error: (message: string): never => {
+      throw new Error(message);
+    },
+  };
+  return hook.handler.call(context, code, id)?.code ?? null;
+}
+
+describe("the PWA build's contract", () => {
+  it("drops every endpoint's answer schema and keeps its query and body schemas", () => {
+    const source = [
+      "import { invoiceOut, invoiceList } from '../schemas/invoice';",
+      'export const invoiceEndpoints = {',
+      "  getInvoice: endpoint({ method: 'GET', path: '/api/invoices/:id', access: 'public', response: invoiceOut }),",
+      '  listInvoices: endpoint({',
+      "    method: 'GET',",
+      "    path: '/api/invoices',",
+      "    access: 'user',",
+      '    query: v.object({ search: v.optional(v.string()) }),',
+      '    response: v.object({ results: v.array(invoiceList), count: v.number() }),',
+      '  }),',
+      "  createInvoice: endpoint({ method: 'POST', path: '/api/invoices', access: 'full', body: invoiceIn }),",
+      '};',
+      'export const notAnEndpoint = { response: invoiceOut };',
+    ].join('\n');
+    const output = transform(source);
+    expect(output).toContain("access: 'public', response: undefined }");
+    expect(output).toContain('query: v.object({ search: v.optional(v.string()) }),');
+    expect(output).toContain('    response: undefined,\n');
+    expect(output).toContain('body: invoiceIn');
+    expect(output).not.toContain('v.array(invoiceList)');
+    // Only endpoint declarations are touched.
+    expect(output).toContain('export const notAnEndpoint = { response: invoiceOut };');
+  });
+
+  it('leaves modules outside the contract, and a contract module without answers, as they are', () => {
+    expect(transform("endpoint({ response: a });", '/app/src/shared/schemas/invoice.ts')).toBeNull();
+    expect(transform("export const x = endpoint({ method: 'GET', path: '/api/x', access: 'user' });")).toBeNull();
+  });
+});
