@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { PaymentClaimMethod } from '../../../shared/schemas/payment';
 import { ApiError, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
-import { claimPayment } from './pay-invoice-queries';
+import { claimPayment } from './payment-calls';
 
 export const CLAIM_THANKS = 'Thank you. The invoice owner has been told that you paid.';
 

@@ -6,7 +6,7 @@ import type { PublicInvoiceOut } from '../../../shared/contract/payments';
 import { publicConfigQuery } from '../../lib/public-config';
 import { ManualTransfer } from './manual-transfer';
 import { PAYMENT_TEXTS } from './pay-invoice-texts';
-import { recordWalletPayment } from './pay-invoice-queries';
+import { recordWalletPayment } from './payment-calls';
 import styles from './pay-invoice.module.css';
 import type { PaymentWalletKind } from './wallet-transfer';
 
