@@ -2,11 +2,11 @@
  * How an invoice reads, on the invoice page and in its PDF alike (docs/invoices.md,
  * docs/invoices.md badges, docs/invoices.md date and money formats).
  */
-import dayjs from 'dayjs';
 import type { InvoiceContactOut, InvoiceItemOut, InvoiceOut } from './contract/invoices';
 import type { InvoiceOwnerOut } from './contract/payments';
 import { FIAT_SYMBOLS, NETWORK_LABELS, type FiatCurrency, type InvoiceState, type InvoiceTemplate, type Network } from './enums';
 import { formatAmount, formatEuro, toDecimal } from './money';
+import { calendarDayText } from './day-format';
 
 /** What a missing value reads. */
 export const NOT_GIVEN = 'N/A';
@@ -23,9 +23,7 @@ export function isLetterTemplate(template: InvoiceTemplate): boolean {
 
 /** A yyyy-MM-dd day as 'Jan 31, 2025' (docs/invoices.md 'MMM dd, yyyy'); null for a missing or unreadable day. */
 export function invoiceDayText(day: string | null | undefined): string | null {
-  if (!day || !/^\d{4}-\d{2}-\d{2}/.test(day)) return null;
-  const date = dayjs(day.slice(0, 10));
-  return date.isValid() ? date.format('MMM DD, YYYY') : null;
+  return day ? calendarDayText(day) : null;
 }
 
 /** Drafts show no due date (docs/invoices.md). */

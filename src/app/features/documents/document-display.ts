@@ -1,8 +1,8 @@
 /** How document rows read (docs/documents.md invoice states and badges). */
-import dayjs from 'dayjs';
 import type { DocumentOut } from '../../../shared/contract/documents';
 import { DOCUMENT_KIND_LABELS, type InvoiceState } from '../../../shared/enums';
 import { formatFiat } from '../../lib/fiat';
+import { calendarDayText, localDayText } from '../../../shared/day-format';
 
 export type BadgeTone = 'red' | 'yellow' | 'green' | 'blue';
 
@@ -37,8 +37,8 @@ export function isGenerating(document: Pick<DocumentOut, 'kind' | 'quickbooks_ur
 /** 'Jan 05, 2024'; '—' for a missing or unreadable date. */
 export function dayText(value: string | null | undefined): string {
   if (!value) return '—';
-  const date = dayjs(value);
-  return date.isValid() ? date.format('MMM DD, YYYY') : '—';
+  // A day (a report's range) is that day; a timestamp is the reader's day of it.
+  return (/^\d{4}-\d{2}-\d{2}$/.test(value) ? calendarDayText(value) : localDayText(value)) ?? '—';
 }
 
 /** 'Jan 01, 2024 – Jan 31, 2024'. */
