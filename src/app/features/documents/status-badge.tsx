@@ -1,6 +1,6 @@
 import type { InvoiceState } from '../../../shared/enums';
 import { invoiceStatusDisplay } from './document-display';
-import styles from './documents.module.css';
+import styles from './status-badge.module.css';
 
 const TONE_CLASS = {
   red: styles.badgeRed,
