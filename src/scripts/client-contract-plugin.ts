@@ -4,12 +4,16 @@ import { parseSync, Visitor, type Plugin } from 'vite';
 /** The API contract's modules (src/shared/contract/*.ts). */
 const CONTRACT_MODULE = /[\\/]src[\\/]shared[\\/]contract[\\/][^\\/]+\.ts$/;
 
+/** The schemas of a declaration: what the server validates, and the PWA only takes the types of. */
+const SCHEMA_KEYS: ReadonlySet<string> = new Set(['query', 'body', 'response']);
+
 /**
- * In the PWA's build, drops the `response` schema of every `endpoint({...})` declaration (it becomes `undefined`).
- * The server checks its answers against those schemas (and the tests check the server); the PWA only takes their
- * types, which the type checker reads from the source. Without the references, the answers' schemas (invoices with
- * their labels, contacts and payments, users with their plans) are left out of the pages' downloads. The queries'
- * and bodies' schemas stay: the PWA validates its forms and its URLs with them. docs/performance.md.
+ * In the PWA's build, every `endpoint({...})` declaration keeps its method, path and access and drops its schemas
+ * (they become `undefined`). The server validates queries and bodies and checks its answers against them; the PWA's
+ * API client reads only the method and the path, and takes the types, which the type checker reads from the
+ * source. Its forms and URLs are checked with the schemas they import themselves. Without the references, a page
+ * downloads the schemas it uses, not those of every route its calls are declared beside (the payer's invoice: none
+ * of the claim, label or invoice schemas). docs/performance.md.
  */
 export function clientContract(): Plugin {
   return {
@@ -28,7 +32,7 @@ export function clientContract(): Plugin {
             if (declaration?.type !== 'ObjectExpression') return;
             for (const property of declaration.properties) {
               if (property.type !== 'Property' || property.computed || property.key.type !== 'Identifier') continue;
-              if (property.key.name === 'response') output.overwrite(property.value.start, property.value.end, 'undefined');
+              if (SCHEMA_KEYS.has(property.key.name)) output.overwrite(property.value.start, property.value.end, 'undefined');
             }
           },
         }).visit(program);
