@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { clientContract } from './src/scripts/client-contract-plugin';
 import { precompress } from './src/scripts/precompress-plugin';
+import { pureSchemas } from './src/scripts/pure-schemas-plugin';
 import { inlineEntryCss } from './src/scripts/inline-css-plugin';
 import { moduleLayers } from './src/scripts/module-layers-plugin';
 import { routePreload, type LandingPage } from './src/scripts/route-preload-plugin';
@@ -167,6 +168,7 @@ export default defineConfig({
   plugins: [
     react(),
     clientContract(),
+    pureSchemas(),
     webManifest(),
     collectOnlineOnlyFiles(),
     layers.plugin,

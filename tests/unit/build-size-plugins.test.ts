@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientContract } from '../../src/scripts/client-contract-plugin';
+import { pureSchemas } from '../../src/scripts/pure-schemas-plugin';
 
 type Handler = (this: { error: (message: string) => never }, code: string, id: string) => { code: string } | null;
 
@@ -44,5 +45,38 @@ describe("the PWA build's contract", () => {
   it('leaves modules outside the contract, and a contract module without answers, as they are', () => {
     expect(transform("endpoint({ response: a });", '/app/src/shared/schemas/invoice.ts')).toBeNull();
     expect(transform("export const x = endpoint({ method: 'GET', path: '/api/x', access: 'user' });")).toBeNull();
+  });
+});
+
+describe("the PWA build's schemas", () => {
+  type PureHandler = (this: unknown, code: string, id: string) => { code: string } | null;
+  const pure = (code: string, id = '/app/src/shared/schemas/contact.ts'): string | null => {
+    const hook = pureSchemas().transform as { filter: { id: RegExp }; handler: PureHandler };
+    return hook.filter.id.test(id) ? (hook.handler.call({}, code, id)?.code ?? null) : null;
+  };
+
+  it('marks valibot schema calls pure, never those that throw or change settings', () => {
+    const output = pure(
+      [
+        "import * as v from 'valibot';",
+        'export const name = v.pipe(v.string(), v.maxLength(20));',
+        'export function check(value) {',
+        '  v.parse(name, value);',
+        '  v.assert(name, value);',
+        "  v.setGlobalConfig({ lang: 'en' });",
+        '  return v.safeParse(name, value).success;',
+        '}',
+      ].join('\n'),
+    );
+    expect(output).toContain('export const name = /* @__PURE__ */ v.pipe(/* @__PURE__ */ v.string(), /* @__PURE__ */ v.maxLength(20));');
+    expect(output).toContain('  v.parse(name, value);');
+    expect(output).toContain('  v.assert(name, value);');
+    expect(output).toContain("  v.setGlobalConfig({ lang: 'en' });");
+    expect(output).toContain('return /* @__PURE__ */ v.safeParse(name, value).success;');
+  });
+
+  it('leaves modules without a valibot namespace import, and libraries, as they are', () => {
+    expect(pure("import { object } from 'valibot';\nexport const a = object({});")).toBeNull();
+    expect(pure("import * as v from 'valibot';\nv.object({});", '/app/node_modules/x/index.js')).toBeNull();
   });
 });
