@@ -107,19 +107,28 @@ function isAddressCheck(id: string): boolean {
 
 /**
  * The libraries every page runs (React, the router, the query cache): one chunk that the shell preloads, instead of
- * a dozen small ones found one after the other as the first page's code arrives. The cache's IndexedDB persister is
- * not among them: only a signed-in user's pages load it (src/app/lib/query-client.ts).
+ * a dozen small ones found one after the other as the first page's code arrives. The persisted cache's code is not
+ * among them (CACHE_PERSISTENCE below).
  */
-const FRAMEWORK_PACKAGES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](?!query-async-storage-persister))/;
+const FRAMEWORK_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/;
+
+/**
+ * The persisted cache (restore, save, IndexedDB) with the libraries it runs on: one file, loaded only while someone
+ * is signed in (src/app/lib/query-provider.tsx).
+ */
+const CACHE_PERSISTENCE = new RegExp(
+  [
+    String.raw`[\/]node_modules[\/]idb-keyval[\/]`,
+    String.raw`[\/]node_modules[\/]@tanstack[\/](query-async-storage-persister|query-persist-client-core|react-query-persist-client)[\/]`,
+    String.raw`[\/]node_modules[\/]@tanstack[\/]query-core[\/]build[\/]modern[\/]hydration\.js$`,
+    String.raw`[\/]src[\/]app[\/]lib[\/](cache-persistence|idb-persister)\.ts$`,
+  ].join('|'),
+);
 
 /** The app's own copies only: a library's nested copy (e.g. the wallet picker's) stays with that library. */
 function isFramework(id: string): boolean {
-  return FRAMEWORK_PACKAGES.test(id) && isOwnCopy(id);
+  return FRAMEWORK_PACKAGES.test(id) && isOwnCopy(id) && !CACHE_PERSISTENCE.test(id);
 }
-
-/** The cache's IndexedDB persister with the libraries it runs on: one file, loaded while someone is signed in. */
-const CACHE_PERSISTENCE = /([\\/]node_modules[\\/](idb-keyval|@tanstack[\\/]query-async-storage-persister)[\\/]|[\\/]src[\\/]app[\\/]lib[\\/]idb-persister\.ts$)/;
 
 /** Pages people open first (links, bookmarks, the installed app): their code is asked for with the entry's. */
 const SHELL = 'src/app/features/shell/app-shell.tsx';
@@ -205,7 +214,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: isFramework, priority: 3 },
-            { name: 'idb-persister', test: CACHE_PERSISTENCE, priority: 3 },
+            { name: 'cache-persistence', test: CACHE_PERSISTENCE, priority: 3, includeDependenciesRecursively: false },
             // Everything the entry imports, in one chunk with it rather than split along what later chunks share.
             { name: 'app-core', tags: ['$initial'], priority: 2 },
             { name: 'address-checks', test: isAddressCheck, priority: 1 },

@@ -1,12 +1,12 @@
 // Global tokens and base styles first, so feature CSS modules override them.
 import './styles/global.css';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { loadMutationDefaults } from './features/offline/load-mutation-defaults';
 import { initOnlineState } from './lib/online';
-import { afterCacheRestore, persistOptions, queryClient } from './lib/query-client';
+import { afterCacheRestore, queryClient } from './lib/query-client';
+import { PersistedQueryClientProvider } from './lib/query-provider';
 import { getStoredUser, subscribeSession } from './lib/session';
 import { applyTheme, getTheme } from './lib/theme';
 import { createAppRouter } from './router';
@@ -45,9 +45,9 @@ async function start(container: HTMLElement): Promise<void> {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(loadMutationDefaults)} onSuccess={afterCacheRestore}>
+        <PersistedQueryClientProvider client={queryClient} registerChangeDefaults={loadMutationDefaults} onRestored={afterCacheRestore}>
           <RouterProvider router={router} />
-        </PersistQueryClientProvider>
+        </PersistedQueryClientProvider>
       </StrictMode>,
     );
   });

@@ -81,6 +81,10 @@ test.describe('sign-in', () => {
     // The cache is written at most once a second: give a write the time it would take.
     await page.waitForTimeout(1_500);
     expect(await persistedEntries(page)).toBe(0);
-    expect(scripts.filter((path) => path.includes('/idb-persister-'))).toEqual([]);
+    expect(scripts.filter((path) => path.includes('/cache-persistence-'))).toEqual([]);
+    // Signing in starts keeping the cache.
+    await signInWithDemo(page, 0);
+    await expect.poll(() => persistedEntries(page), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(scripts.filter((path) => path.includes('/cache-persistence-'))).toHaveLength(1);
   });
 });

@@ -1,19 +1,18 @@
 /**
- * The React Query client and its IndexedDB persister (ARCHITECTURE.md "Persistence"). The defaults of the signed-in
- * screens' offline mutations are registered by features/offline/load-mutation-defaults.ts.
+ * The React Query client (ARCHITECTURE.md "Persistence": its IndexedDB copy is kept by cache-persistence.ts, through
+ * query-provider.tsx). The defaults of the signed-in screens' offline mutations are registered by
+ * features/offline/load-mutation-defaults.ts.
  */
 import { QueryClient } from '@tanstack/react-query';
-import type { PersistQueryClientProviderProps } from '@tanstack/react-query-persist-client';
 import { ApiError, NetworkError } from './api-client';
 import { mutationKeys, queryKeys } from './query-keys';
-import { getStoredUser, setCacheReset } from './session';
+import { loadCachePersistence } from './load-cache-persistence';
+import { setCacheReset } from './session';
 import { dropSettledChanges } from './settled-changes';
 import { updateUserDefaults } from './user-queries';
 
-/** Cached data older than a day is not restored. */
-export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
-/** Bump when the shape of cached data changes, so old caches are dropped. */
-export const PERSIST_BUSTER = 'v2';
+/** Queries stay in memory a day (as long as a persisted copy is restored: lib/cache-persistence.ts). */
+const GC_TIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Queries retry network failures and server errors (docs/errors.md: failed lists are retried automatically), at most
@@ -36,7 +35,7 @@ export const queryClient = new QueryClient({
     queries: {
       networkMode: 'online',
       staleTime: 30_000,
-      gcTime: PERSIST_MAX_AGE_MS,
+      gcTime: GC_TIME_MS,
       retry: shouldRetryQuery,
       refetchOnWindowFocus: true,
     },
@@ -48,60 +47,6 @@ export const queryClient = new QueryClient({
 });
 
 queryClient.setMutationDefaults(mutationKeys.updateUser, updateUserDefaults(queryClient));
-
-type Persister = PersistQueryClientProviderProps['persistOptions']['persister'];
-
-let idbPersister: Promise<Persister> | undefined;
-/** The IndexedDB persister's code, downloaded on first use. */
-const loadIdbPersister = (): Promise<Persister> =>
-  (idbPersister ??= import('./idb-persister').then((module) => module.idbPersister));
-
-/**
- * The cache is the signed-in user's data: it is kept and restored only while someone is signed in. A signed-out
- * visitor's pages (sign-in, FAQ, a payer's invoice) keep nothing, so they never download the persister. At sign-in
- * and sign-out the stored copy is removed (clearQueryCaches below).
- */
-const persister: Persister = {
-  persistClient: async (client) => {
-    if (getStoredUser()) await (await loadIdbPersister()).persistClient(client);
-  },
-  restoreClient: async () => (getStoredUser() ? (await loadIdbPersister()).restoreClient() : undefined),
-  removeClient: async () => (await loadIdbPersister()).removeClient(),
-};
-
-/**
- * The persister packages are typed against their own copy of query-core; only these fields are read.
- * Persist successful queries (never pending or failed ones) unless a query opts out with meta.persist false.
- */
-interface DehydratableQuery {
-  state: { status: string };
-  meta?: Record<string, unknown>;
-}
-function shouldDehydrateQuery(query: DehydratableQuery): boolean {
-  return query.state.status === 'success' && query.meta?.persist !== false;
-}
-
-/**
- * How the cache is persisted. A restored cache holding paused changes is handed over only once
- * `registerChangeDefaults` has registered their mutations' defaults, so they can run.
- */
-export function persistOptions(
-  registerChangeDefaults: () => Promise<void>,
-): PersistQueryClientProviderProps['persistOptions'] {
-  return {
-    persister: {
-      ...persister,
-      restoreClient: async () => {
-        const stored = await persister.restoreClient();
-        if ((stored?.clientState.mutations.length ?? 0) > 0) await registerChangeDefaults();
-        return stored;
-      },
-    },
-    maxAge: PERSIST_MAX_AGE_MS,
-    buster: PERSIST_BUSTER,
-    dehydrateOptions: { shouldDehydrateQuery },
-  };
-}
 
 /**
  * Called once the cache is restored: changes that settled just before the reload (newer than the stored copy) are
@@ -118,7 +63,7 @@ export async function clearQueryCaches(): Promise<void> {
   await queryClient.cancelQueries();
   queryClient.clear();
   try {
-    await persister.removeClient();
+    await (await loadCachePersistence()).removeStoredCache();
   } catch {
     // IndexedDB unavailable: nothing was persisted.
   }

@@ -94,7 +94,7 @@ export function registerTokenLogoRoutes(app: Hono<AppEnv>, s: Services): void {
       if (body === null) s.logger.warn('Token logo too large', { url });
       return body === null ? null : { body, type };
     } catch (error) {
-      s.logger.warn('Token logo fetch failed', { url, error });
+      s.logger.warn('Token logo fetch failed', { url, reason: error instanceof Error ? error.message : String(error) });
       return null;
     }
   }

@@ -6,7 +6,9 @@ export function persistedEntries(page: Page): Promise<number> {
     () =>
       new Promise<number>((resolve, reject) => {
         const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(new Error(open.error?.message ?? 'indexedDB open failed'));
+        // No store yet: read nothing, and leave none behind (the app's store would then lack its object store).
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve(0) : reject(new Error(open.error?.message ?? 'indexedDB open failed')));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('keyval')) {
@@ -38,7 +40,9 @@ export function persistedQueryKeys(page: Page): Promise<string[]> {
     () =>
       new Promise<string[]>((resolve, reject) => {
         const open = indexedDB.open('keyval-store');
-        open.onerror = () => reject(new Error(open.error?.message ?? 'indexedDB open failed'));
+        // No store yet: read nothing, and leave none behind (the app's store would then lack its object store).
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === 'AbortError' ? resolve([]) : reject(new Error(open.error?.message ?? 'indexedDB open failed')));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains('keyval')) {

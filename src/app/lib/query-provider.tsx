@@ -1,0 +1,60 @@
+import { IsRestoringProvider, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { loadCachePersistence } from './load-cache-persistence';
+import { useCurrentUser } from './session';
+
+let restoring: Promise<void> | undefined;
+
+interface PersistedQueryClientProviderProps {
+  client: QueryClient;
+  /** Registers the offline changes' defaults, so paused changes in a restored cache can run. */
+  registerChangeDefaults: () => Promise<void>;
+  /** Runs once the cache is restored (or could not be). */
+  onRestored: () => Promise<void>;
+  children: ReactNode;
+}
+
+/**
+ * Provides the React Query client, as TanStack's PersistQueryClientProvider does, but with the persisted cache's
+ * code loaded only for a signed-in user: someone signed in when the app starts has the stored cache restored first
+ * (queries wait meanwhile: `useIsRestoring`), and the cache is saved as it changes while someone is signed in. A
+ * user who signs in later starts with an empty cache (sign-in empties it), so there is nothing to restore.
+ */
+export function PersistedQueryClientProvider({ client, registerChangeDefaults, onRestored, children }: PersistedQueryClientProviderProps) {
+  const signedIn = useCurrentUser() !== null;
+  const [isRestoring, setIsRestoring] = useState(signedIn);
+
+  useEffect(() => {
+    if (!isRestoring) return undefined;
+    let live = true;
+    restoring ??= loadCachePersistence()
+      .then(({ restoreCache }) => restoreCache(client, registerChangeDefaults))
+      .then(onRestored)
+      .catch((error: unknown) => console.error('Restoring the saved data failed', error));
+    void restoring.finally(() => {
+      if (live) setIsRestoring(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [isRestoring, client, registerChangeDefaults, onRestored]);
+
+  useEffect(() => {
+    if (!signedIn || isRestoring) return undefined;
+    let live = true;
+    let stop: (() => void) | undefined;
+    void loadCachePersistence().then(({ saveCacheChanges }) => {
+      if (live) stop = saveCacheChanges(client, registerChangeDefaults);
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [signedIn, isRestoring, client, registerChangeDefaults]);
+
+  return (
+    <QueryClientProvider client={client}>
+      <IsRestoringProvider value={isRestoring}>{children}</IsRestoringProvider>
+    </QueryClientProvider>
+  );
+}
