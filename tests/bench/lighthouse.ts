@@ -78,6 +78,8 @@ async function scorePage(browser: BrowserContext, page: PageToScore, signIn: Sig
   );
   if (result === undefined) throw new Error(`Lighthouse gave no result for ${page.path}`);
   const lhr = result.lhr;
+  // A run Lighthouse could not measure (no paint seen, page hung) has no performance score: say why.
+  if (lhr.runtimeError !== undefined) process.stderr.write(`  ${page.path}: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}\n`);
   if (REPORTS !== undefined) {
     mkdirSync(REPORTS, { recursive: true });
     writeFileSync(join(REPORTS, `${page.name.replace(/[^a-z]+/gi, '-')}.html`), String(result.report));
