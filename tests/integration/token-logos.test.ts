@@ -7,7 +7,7 @@ import { marketEndpoints } from '../../src/shared/contract/market';
 import type { TokenRefOut } from '../../src/shared/contract/primitives';
 import type { AppEnv } from '../../src/server/http/app-env';
 import { listedLogoUrl, shownLogoUrl, tokenLogoKey, TOKEN_LOGO_PATH } from '../../src/server/lib/token-logo-urls';
-import { FALLBACK_LOGO, LOGO_RETRY_MS, MAX_LOGO_BYTES } from '../../src/server/market/token-logo-routes';
+import { BUSY_RETRY_SECONDS, FALLBACK_LOGO, LOGO_FETCHES, LOGO_RETRY_MS, MAX_LOGO_BYTES } from '../../src/server/market/token-logo-routes';
 import { COMMITTED_TOKEN_LISTS, parseTokenList } from '../../src/server/providers/tokens/token-list';
 import { createClock } from './helpers/clock';
 import { availableDrivers } from './helpers/drivers';
@@ -122,6 +122,33 @@ describe.each(availableDrivers())('token logos through the server on %s', (kind)
     const later = await client.get(path(unreachableUrl));
     expect(later.status).toBe(200);
     expect(asked.at(-1)).toBe(unreachableUrl);
+  });
+
+  it('fetches from the logo hosts at a bounded pace: past it, the mark for a minute, and nothing fetched', async () => {
+    const ownClock = createClock(new Date('2026-03-02T10:00:00Z'));
+    const fetched: string[] = [];
+    const unreachable: typeof fetch = (input) => {
+      fetched.push(input instanceof Request ? input.url : input.toString());
+      return Promise.reject(new TypeError('fetch failed'));
+    };
+    const client = new TestClient(suite.makeApp({ fetch: unreachable, clock: ownClock }));
+    const burst = LOGO_FETCHES.burst ?? 1;
+    const keys = ETHEREUM_LOGOS.slice(0, burst + 2).map(path);
+    for (const key of keys.slice(0, burst)) expect((await client.get(key)).headers.get('Cache-Control')).toBe('public, max-age=600');
+    expect(fetched).toHaveLength(burst);
+
+    const busy = await client.get(keys[burst] ?? '');
+    expect(busy.status).toBe(302);
+    expect(busy.headers.get('Location')).toBe(FALLBACK_LOGO);
+    expect(busy.headers.get('Cache-Control')).toBe(`public, max-age=${String(BUSY_RETRY_SECONDS)}`);
+    expect(fetched).toHaveLength(burst);
+
+    // Half a second later one more fetch fits, and the logo turned away before is asked for.
+    ownClock.advance(1000 / LOGO_FETCHES.perSecond);
+    await client.get(keys[burst] ?? '');
+    expect(fetched).toHaveLength(burst + 1);
+    expect((await client.get(keys[burst + 1] ?? '')).headers.get('Cache-Control')).toBe(`public, max-age=${String(BUSY_RETRY_SECONDS)}`);
+    expect(fetched).toHaveLength(burst + 1);
   });
 
   it('fetches nothing for a key no listed logo has', async () => {

@@ -5,7 +5,9 @@ import { notFound } from '../http/api-error';
 import type { AppEnv } from '../http/app-env';
 import { route } from '../http/route';
 import { listedLogoUrl, TOKEN_LOGO_PATH } from '../lib/token-logo-urls';
+import { gcraReserve, type GcraState } from '../providers/http/gcra';
 import { LruCache } from '../providers/http/lru-cache';
+import type { RateLimitRule } from '../providers/http/rate-limiter';
 import type { Services } from '../services';
 
 /** Image types a logo may have; anything else is not served. */
@@ -19,6 +21,13 @@ const CACHED_LOGOS = 500;
 const LOGO_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** After a failed fetch the logo host is asked again no sooner than this. */
 export const LOGO_RETRY_MS = 10 * 60 * 1000;
+/**
+ * Fetches from the logo hosts, all keys together: a page's logos at once, then one every half second on average.
+ * Past that the mark is answered for a minute, so no one can make the server fetch the lists' logos over and over.
+ */
+export const LOGO_FETCHES: RateLimitRule = { perSecond: 2, burst: 60 };
+/** How long a browser keeps the mark answered for a logo that was not fetched because of LOGO_FETCHES. */
+export const BUSY_RETRY_SECONDS = 60;
 /**
  * The key that stands for a logo that cannot be fetched: answered with the app's mark (public/logo.svg), as the PWA
  * shows for a failed image. Every such logo redirects to this one address, so a page downloads the mark once.
@@ -74,7 +83,8 @@ async function readAtMost(response: Response, max: number): Promise<Uint8Array<A
 /**
  * GET token-logos/{key} (docs/chain-data.md "Token logos"): a listed token's logo, fetched once from its list's host and
  * kept in memory. A logo that cannot be fetched (host unreachable, not an image, too large) is answered with a
- * short-lived redirect to the app's mark (FALLBACK_LOGO), and its host is not asked again for LOGO_RETRY_MS.
+ * short-lived redirect to the app's mark (FALLBACK_LOGO), and its host is not asked again for LOGO_RETRY_MS. Fetches
+ * are limited all together (LOGO_FETCHES).
  */
 export function registerTokenLogoRoutes(app: Hono<AppEnv>, s: Services): void {
   const now = () => s.now().getTime();
@@ -99,11 +109,23 @@ export function registerTokenLogoRoutes(app: Hono<AppEnv>, s: Services): void {
     }
   }
 
-  function logoOf(key: string, url: string): Promise<Logo | null> {
+  let fetches: GcraState | undefined;
+  /** Whether one more fetch fits LOGO_FETCHES now (and counts it). */
+  function mayFetch(): boolean {
+    const at = now();
+    const { slotMs, state } = gcraReserve(fetches, at, LOGO_FETCHES);
+    if (slotMs > at) return false;
+    fetches = state;
+    return true;
+  }
+
+  /** The logo (null: it cannot be fetched), or 'busy' when fetching it now would pass LOGO_FETCHES. */
+  function logoOf(key: string, url: string): Promise<Logo | null | 'busy'> {
     const known = logos.get(key);
     if (known !== undefined) return Promise.resolve(known);
     let pending = fetching.get(key);
     if (pending === undefined) {
+      if (!mayFetch()) return Promise.resolve('busy');
       pending = fetchLogo(url).then((logo) => {
         logos.set(key, logo, logo === null ? LOGO_RETRY_MS : LOGO_TTL_MS);
         fetching.delete(key);
@@ -119,8 +141,9 @@ export function registerTokenLogoRoutes(app: Hono<AppEnv>, s: Services): void {
     const url = listedLogoUrl(key);
     if (url === undefined) throw notFound();
     const logo = await logoOf(key, url);
-    if (logo === null) {
-      return c.body(null, 302, { Location: FALLBACK_LOGO, 'Cache-Control': `public, max-age=${String(LOGO_RETRY_MS / 1000)}` });
+    if (logo === null || logo === 'busy') {
+      const maxAge = logo === null ? LOGO_RETRY_MS / 1000 : BUSY_RETRY_SECONDS;
+      return c.body(null, 302, { Location: FALLBACK_LOGO, 'Cache-Control': `public, max-age=${String(maxAge)}` });
     }
     return c.body(logo.body, 200, imageHeaders(logo.type, logo.body, LOGO_TTL_MS / 1000));
   });
