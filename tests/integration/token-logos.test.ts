@@ -25,11 +25,15 @@ const ETHEREUM_LOGOS = [
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.alloc(2_000, 7)]);
 
 /** What the logo hosts answer, by path on the local stand-in. */
-const ANSWERS: Record<string, { type: string; body: Buffer; status?: number }> = {
+const ANSWERS: Record<string, { type: string; body: Buffer; status?: number; location?: string }> = {
   '/logo.png': { type: 'image/png', body: PNG },
   '/page.html': { type: 'text/html', body: Buffer.from('<html>not a logo</html>') },
   '/huge.png': { type: 'image/png', body: Buffer.alloc(MAX_LOGO_BYTES + 1, 1) },
   '/gone.png': { type: 'image/png', body: PNG, status: 404 },
+  // A logo host's redirects: to another public https host, or to this machine (never followed).
+  '/moved.png': { type: 'text/plain', body: Buffer.from(''), status: 302, location: 'https://cdn.logos.example/logo.png' },
+  '/inward.png': { type: 'text/plain', body: Buffer.from(''), status: 302, location: 'http://127.0.0.1:1/logo.png' },
+  '/inward-https.png': { type: 'text/plain', body: Buffer.from(''), status: 301, location: 'https://169.254.169.254/latest' },
 };
 
 describe.each(availableDrivers())('token logos through the server on %s', (kind) => {
@@ -48,7 +52,8 @@ describe.each(availableDrivers())('token logos through the server on %s', (kind)
     host = createServer((request, response) => {
       const answer = ANSWERS[request.url ?? ''];
       if (answer === undefined) return void response.writeHead(404).end();
-      response.writeHead(answer.status ?? 200, { 'Content-Type': answer.type }).end(answer.body);
+      const headers = { 'Content-Type': answer.type, ...(answer.location === undefined ? {} : { Location: answer.location }) };
+      response.writeHead(answer.status ?? 200, headers).end(answer.body);
     });
     await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
     origin = `http://127.0.0.1:${String((host.address() as AddressInfo).port)}`;
@@ -149,6 +154,23 @@ describe.each(availableDrivers())('token logos through the server on %s', (kind)
     expect(fetched).toHaveLength(burst + 1);
     expect((await client.get(keys[burst + 1] ?? '')).headers.get('Cache-Control')).toBe(`public, max-age=${String(BUSY_RETRY_SECONDS)}`);
     expect(fetched).toHaveLength(burst + 1);
+  });
+
+  it('follows a logo host\'s redirect to another public https host only', async () => {
+    asked.length = 0;
+    const [movedUrl, inwardUrl, inwardHttpsUrl] = ETHEREUM_LOGOS.slice(10, 13) as [string, string, string];
+    routes.set(movedUrl, '/moved.png').set('https://cdn.logos.example/logo.png', '/logo.png');
+    routes.set(inwardUrl, '/inward.png').set(inwardHttpsUrl, '/inward-https.png');
+    const client = new TestClient(app);
+    const moved = await client.get(path(movedUrl));
+    expect(moved.status).toBe(200);
+    expect(Buffer.from(await moved.arrayBuffer()).equals(PNG)).toBe(true);
+    for (const url of [inwardUrl, inwardHttpsUrl]) {
+      const refused = await client.get(path(url));
+      expect(refused.status, url).toBe(302);
+      expect(refused.headers.get('Location')).toBe(FALLBACK_LOGO);
+    }
+    expect(asked).toEqual([movedUrl, 'https://cdn.logos.example/logo.png', inwardUrl, inwardHttpsUrl]);
   });
 
   it('fetches nothing for a key no listed logo has', async () => {

@@ -50,6 +50,19 @@ const imageHeaders = (type: string, body: Uint8Array, maxAgeSeconds: number): Re
   'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 });
 
+const MAX_REDIRECTS = 3;
+
+/**
+ * Where a logo host may send the server on: https to a host name, never to an address, localhost or credentials.
+ * The lists' own URLs are reviewed; a redirect is not, and must not reach the server's own network.
+ */
+function isPublicHttps(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  const isAddress = host.startsWith('[') || /^[\d.]+$/.test(host);
+  const isLocal = host === 'localhost' || host.endsWith('.localhost') || !host.includes('.');
+  return url.protocol === 'https:' && !isAddress && !isLocal && url.username === '' && url.password === '';
+}
+
 interface Logo {
   body: Uint8Array<ArrayBuffer>;
   type: string;
@@ -91,9 +104,27 @@ export function registerTokenLogoRoutes(app: Hono<AppEnv>, s: Services): void {
   const logos = new LruCache<Logo | null>(CACHED_LOGOS, now);
   const fetching = new Map<string, Promise<Logo | null>>();
 
+  /** The logo host's answer, following at most MAX_REDIRECTS redirects, each to a public https address only. */
+  async function fetchFollowing(url: string, signal: AbortSignal): Promise<Response | null> {
+    let target = url;
+    for (let hop = 0; ; hop += 1) {
+      const response = await s.fetch(target, { headers: { Accept: 'image/*' }, redirect: 'manual', signal });
+      if (response.status < 300 || response.status > 399) return response;
+      await response.body?.cancel();
+      const location = response.headers.get('Location');
+      const next = location === null ? null : URL.parse(location, target);
+      if (next === null || hop >= MAX_REDIRECTS || !isPublicHttps(next)) {
+        s.logger.warn('Token logo redirect not followed', { url, location });
+        return null;
+      }
+      target = next.href;
+    }
+  }
+
   async function fetchLogo(url: string): Promise<Logo | null> {
     try {
-      const response = await s.fetch(url, { headers: { Accept: 'image/*' }, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+      const response = await fetchFollowing(url, AbortSignal.timeout(FETCH_TIMEOUT_MS));
+      if (response === null) return null;
       const type = (response.headers.get('Content-Type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
       if (!response.ok || !LOGO_TYPES.has(type)) {
         await response.body?.cancel();
