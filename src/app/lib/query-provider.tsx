@@ -9,7 +9,7 @@ interface PersistedQueryClientProviderProps {
   client: QueryClient;
   /** Registers the offline changes' defaults, so paused changes in a restored cache can run. */
   registerChangeDefaults: () => Promise<void>;
-  /** Runs once the cache is restored (or could not be). */
+  /** Runs once the stored cache is back in the client (not when restoring it failed). */
   onRestored: () => Promise<void>;
   children: ReactNode;
 }
