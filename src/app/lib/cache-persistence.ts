@@ -9,13 +9,30 @@ import {
   persistQueryClientSubscribe,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
-import { idbPersister } from './idb-persister';
+import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
+import { del, get, set } from 'idb-keyval';
 import { getStoredUser } from './session';
+
+/** IndexedDB key (idb-keyval's default store) of the persisted cache. */
+export const PERSIST_KEY = 'ledgerloop-query-cache';
 
 /** Cached data older than a day is not restored. */
 export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Bump when the shape of cached data changes, so old caches are dropped. */
 export const PERSIST_BUSTER = 'v2';
+
+const idbPersister = createAsyncStoragePersister({
+  storage:
+    typeof indexedDB === 'undefined'
+      ? undefined
+      : {
+          getItem: (key: string) => get<string>(key).then((value) => value ?? null),
+          setItem: (key: string, value: string) => set(key, value),
+          removeItem: (key: string) => del(key),
+        },
+  key: PERSIST_KEY,
+  throttleTime: 1000,
+});
 
 /**
  * The persister packages are typed against their own copy of query-core; only these fields are read.

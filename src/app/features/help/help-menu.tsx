@@ -5,18 +5,15 @@ import styles from './help.module.css';
 
 /** The help menu's entries (docs/app-shell.md), downloaded when the menu first opens. */
 export function HelpMenu({ close, show }: { close: () => void; show: (dialog: HelpDialog) => void }) {
+  const open = (dialog: HelpDialog) => {
+    close();
+    show(dialog);
+  };
   return (
     <nav aria-label="Help">
       <ul className={styles.list}>
         <li>
-          <button
-            type="button"
-            className={`menu-item ${styles.item}`}
-            onClick={() => {
-              close();
-              show('about');
-            }}
-          >
+          <button type="button" className={`menu-item ${styles.item}`} onClick={() => open('about')}>
             About us
           </button>
         </li>
@@ -41,14 +38,7 @@ export function HelpMenu({ close, show }: { close: () => void; show: (dialog: He
           </a>
         </li>
         <li>
-          <button
-            type="button"
-            className={`menu-item ${styles.item}`}
-            onClick={() => {
-              close();
-              show('legal');
-            }}
-          >
+          <button type="button" className={`menu-item ${styles.item}`} onClick={() => open('legal')}>
             Legal
           </button>
         </li>
