@@ -1,11 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Workbox } from 'workbox-window';
-import styles from './update-prompt.module.css';
-
-/** Where the built service worker is served (vite-plugin-pwa injectManifest output). */
-export const SERVICE_WORKER_URL = '/sw.js';
-/** How often an open app asks whether a new version was deployed. */
-const UPDATE_CHECK_MS = 60 * 60 * 1000;
+import { useEffect, useState, type ComponentType } from 'react';
+import { SERVICE_WORKER_URL } from './service-worker-url';
 
 /** Longest wait for an idle moment once the page has loaded. */
 const IDLE_TIMEOUT_MS = 2000;
@@ -33,58 +27,51 @@ function afterLoadWhenIdle(task: () => void): () => void {
 }
 
 /**
- * Registers the service worker (production builds only) and, when a new version has installed and waits,
- * offers to switch to it: 'Reload' tells the waiting worker to take over and reloads once it controls the page.
+ * Registers the service worker (production builds only) and, once it is installed, keeps the app up to date with
+ * the new-version prompt (service-worker-updates.tsx, with workbox-window). A first visit registers with the
+ * browser's own call and loads the prompt's code only after the new worker has taken over the page, so a first
+ * visit downloads none of it before the page is ready; a later visit loads it at once.
  */
 export function UpdatePrompt() {
-  const [waiting, setWaiting] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const workbox = useRef<Workbox | null>(null);
+  const [Updates, setUpdates] = useState<ComponentType | null>(null);
 
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    const container = navigator.serviceWorker;
     let cancelled = false;
-    let timer: ReturnType<typeof setInterval> | undefined;
+    let loading = false;
+    const loadUpdates = () => {
+      if (loading) return;
+      loading = true;
+      import('./service-worker-updates')
+        .then((module) => {
+          if (!cancelled) setUpdates(() => module.default);
+        })
+        // Without its code (offline before the first install finished) the app runs on; the next visit tries again.
+        .catch(() => undefined);
+    };
+    const onControllerChange = () => loadUpdates();
     const register = async () => {
-      const { Workbox } = await import('workbox-window');
-      if (cancelled) return;
-      const wb = new Workbox(SERVICE_WORKER_URL, { scope: '/' });
-      wb.addEventListener('waiting', () => setWaiting(true));
-      workbox.current = wb;
-      wb.register().catch((error: unknown) => console.error('Service worker registration failed', error));
-      timer = setInterval(() => {
-        if (navigator.onLine) void wb.update().catch(() => undefined);
-      }, UPDATE_CHECK_MS);
+      if (container.controller) {
+        loadUpdates();
+        return;
+      }
+      container.addEventListener('controllerchange', onControllerChange, { once: true });
+      try {
+        const registration = await container.register(SERVICE_WORKER_URL, { scope: '/' });
+        // A page loaded past the worker (a forced reload) still gets the updates of the installed version.
+        if (registration.active) loadUpdates();
+      } catch (error: unknown) {
+        console.error('Service worker registration failed', error);
+      }
     };
     const cancelWait = afterLoadWhenIdle(() => void register());
     return () => {
       cancelled = true;
       cancelWait();
-      if (timer) clearInterval(timer);
+      container.removeEventListener('controllerchange', onControllerChange);
     };
   }, []);
 
-  if (!waiting) return null;
-
-  function reload(): void {
-    const wb = workbox.current;
-    if (!wb) return;
-    setReloading(true);
-    wb.addEventListener('controlling', () => window.location.reload());
-    wb.messageSkipWaiting();
-  }
-
-  return (
-    <div className={styles.banner} role="status">
-      <p className={styles.text}>A new version is available</p>
-      <div className={styles.actions}>
-        <button type="button" className="btn btn-ghost" onClick={() => setWaiting(false)} disabled={reloading}>
-          Later
-        </button>
-        <button type="button" className="btn btn-primary" onClick={reload} disabled={reloading} aria-busy={reloading || undefined}>
-          Reload
-        </button>
-      </div>
-    </div>
-  );
+  return Updates ? <Updates /> : null;
 }
