@@ -4,6 +4,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { clientContract } from './src/scripts/client-contract-plugin';
+import { cssClassNames } from './src/scripts/css-class-names';
 import { precompress } from './src/scripts/precompress-plugin';
 import { pureSchemas } from './src/scripts/pure-schemas-plugin';
 import { inlineEntryCss } from './src/scripts/inline-css-plugin';
@@ -204,6 +205,8 @@ export default defineConfig({
     }),
     precompress(),
   ],
+  // Class names `class_tag`, the tag standing for the style sheet (src/scripts/css-class-names.ts).
+  css: { modules: { generateScopedName: cssClassNames(import.meta.dirname) } },
   build: {
     outDir: 'dist',
     sourcemap: true,

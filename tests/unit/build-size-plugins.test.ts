@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientContract } from '../../src/scripts/client-contract-plugin';
+import { cssClassNames } from '../../src/scripts/css-class-names';
 import { pureSchemas } from '../../src/scripts/pure-schemas-plugin';
 
 type Handler = (this: { error: (message: string) => never }, code: string, id: string) => { code: string } | null;
@@ -78,5 +79,31 @@ describe("the PWA build's schemas", () => {
   it('leaves modules without a valibot namespace import, and libraries, as they are', () => {
     expect(pure("import { object } from 'valibot';\nexport const a = object({});")).toBeNull();
     expect(pure("import * as v from 'valibot';\nv.object({});", '/app/node_modules/x/index.js')).toBeNull();
+  });
+});
+
+describe("CSS modules' class names", () => {
+  it('keep the class name and add a tag that stands for the style sheet, the same in every build', () => {
+    const name = cssClassNames('/app');
+    const badge = name('badge', '/app/src/app/features/invoices/invoices.module.css');
+    expect(badge).toMatch(/^badge_[A-Za-z0-9]{5}$/);
+    expect(name('badgeRed', '/app/src/app/features/invoices/invoices.module.css?used')).toBe(`badgeRed_${badge.slice(6)}`);
+    expect(cssClassNames('/elsewhere')('badge', '/elsewhere/src/app/features/invoices/invoices.module.css')).toBe(badge);
+    expect(name('badge', '/app/src/app/features/overview/overview.module.css')).not.toBe(badge);
+  });
+
+  it('stop the build when two style sheets get one tag', () => {
+    const name = cssClassNames('/app', 1);
+    const tags = new Map<string, string>();
+    let clash: [string, string] | undefined;
+    for (let index = 0; clash === undefined; index += 1) {
+      const sheet = `/app/src/sheet-${String(index)}.module.css`;
+      const tag = cssClassNames('/app', 1)('a', sheet);
+      const earlier = tags.get(tag);
+      if (earlier === undefined) tags.set(tag, sheet);
+      else clash = [earlier, sheet];
+    }
+    name('a', clash[0]);
+    expect(() => name('b', clash[1])).toThrow(/have one class tag/);
   });
 });

@@ -4,7 +4,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import * as v from 'valibot';
 import { fullName, invoiceMoneyText, messageText, NOT_GIVEN, ownerDisplayName } from '../../../shared/invoice-display';
 import { invoiceTokenAmount, type TokenAmount } from '../../../shared/payment-amount';
-import { publicInvoiceOut, type PublicInvoiceOut } from '../../../shared/contract/payments';
+import { publicInvoiceOut, type PublicInvoiceOut } from '../../../shared/contract/public-invoice';
 import { toast } from '../../lib/toast';
 import { explorerTxUrl } from '../transactions';
 import { PageFrame } from '../../components/page-frame';
