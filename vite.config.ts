@@ -126,6 +126,15 @@ const CACHE_PERSISTENCE = new RegExp(
   ].join('|'),
 );
 
+/**
+ * Schema modules the entry imports only for its route declarations' schemas, which the PWA's build drops
+ * (src/scripts/client-contract-plugin.ts): the user's answer (`userOut`) is built from the contract's shared
+ * schemas and the subscription's. Left to the entry they would bring valibot with them to every page; in a chunk of
+ * their own, and valibot in another, only the pages that check a form or a URL download them (docs/performance.md).
+ */
+const ENTRY_SCHEMA_MODULES = /[\\/]src[\\/]shared[\\/](contract[\\/]primitives|schemas[\\/]billing)\.ts$/;
+const VALIBOT = /[\\/]node_modules[\\/]valibot[\\/]/;
+
 /** The app's own copies only: a library's nested copy (e.g. the wallet picker's) stays with that library. */
 function isFramework(id: string): boolean {
   return FRAMEWORK_PACKAGES.test(id) && isOwnCopy(id) && !CACHE_PERSISTENCE.test(id);
@@ -217,6 +226,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'framework', test: isFramework, priority: 3 },
+            { name: 'valibot', test: VALIBOT, priority: 3 },
+            { name: 'shared-schemas', test: ENTRY_SCHEMA_MODULES, priority: 3, includeDependenciesRecursively: false },
             { name: 'cache-persistence', test: CACHE_PERSISTENCE, priority: 3, includeDependenciesRecursively: false },
             // Everything the entry imports, in one chunk with it rather than split along what later chunks share.
             { name: 'app-core', tags: ['$initial'], priority: 2 },

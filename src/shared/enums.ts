@@ -112,6 +112,10 @@ export type LabelColor = (typeof LABEL_COLORS)[number];
 export const INVOICE_STATES = ['DUE', 'DRAFT', 'EXPIRED', 'PAID', 'PROCESSING'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
+/** How a payer says they paid: from the payment page's wallet, a manual transfer to the shown address, or a bank. */
+export const PAYMENT_CLAIM_METHODS = ['WALLET', 'TRANSFER', 'BANK'] as const;
+export type PaymentClaimMethod = (typeof PAYMENT_CLAIM_METHODS)[number];
+
 export const EXCHANGES = ['BINANCE'] as const;
 export type Exchange = (typeof EXCHANGES)[number];
 

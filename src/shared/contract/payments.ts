@@ -4,8 +4,8 @@
  * need review (assign, dismiss), marking an invoice paid by hand, and the invoice's attachments.
  */
 import * as v from 'valibot';
-import { INVOICE_STATES } from '../enums';
-import { assignPaymentSchema, emailPaymentSchema, PAYMENT_CLAIM_METHODS, paymentClaimSchema } from '../schemas/payment';
+import { INVOICE_STATES, PAYMENT_CLAIM_METHODS } from '../enums';
+import { assignPaymentSchema, emailPaymentSchema, paymentClaimSchema } from '../schemas/payment';
 import { endpoint } from './endpoint';
 import { decimal, fiatCurrency, network, timestamp } from './primitives';
 import { paymentStatusOut, publicInvoiceOut } from './public-invoice';

@@ -3,6 +3,7 @@
  * and these bodies are declared together in src/shared/contract/payments.ts.
  */
 import * as v from 'valibot';
+import { PAYMENT_CLAIM_METHODS } from '../enums';
 import { MESSAGES } from '../messages';
 import { txHashField } from './label';
 
@@ -24,9 +25,7 @@ const optionalTxHash = v.pipe(
 
 const invoiceIdField = v.pipe(v.string(MESSAGES.required), v.trim(), v.uuid('Not a valid invoice id.'), v.toLowerCase());
 
-/** How a payer says they paid: from the payment page's wallet, a manual transfer to the shown address, or a bank. */
-export const PAYMENT_CLAIM_METHODS = ['WALLET', 'TRANSFER', 'BANK'] as const;
-export type PaymentClaimMethod = (typeof PAYMENT_CLAIM_METHODS)[number];
+export { PAYMENT_CLAIM_METHODS, type PaymentClaimMethod } from '../enums';
 
 /**
  * POST invoices/{id}/claims: 'I Paid the Invoice'. With a hash the server verifies it on the invoice's chain
