@@ -8,7 +8,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { invoiceEndpoints } from '../../shared/contract/invoices';
 import { paymentEndpoints, type InvoicePaymentsOut, type ReviewPaymentOut } from '../../shared/contract/payments';
 import { fromBaseUnits } from '../../shared/money';
-import type { PaymentClaimMethod } from '../../shared/schemas/payment';
+import type { PaymentClaimMethod } from '../../shared/enums';
 import { authOf } from '../http/guards';
 import { isUuid } from '../lib/ids';
 import { invoicePayments, invoices, paymentClaims, users } from '../db/schema';

@@ -25,8 +25,6 @@ const optionalTxHash = v.pipe(
 
 const invoiceIdField = v.pipe(v.string(MESSAGES.required), v.trim(), v.uuid('Not a valid invoice id.'), v.toLowerCase());
 
-export { PAYMENT_CLAIM_METHODS, type PaymentClaimMethod } from '../enums';
-
 /**
  * POST invoices/{id}/claims: 'I Paid the Invoice'. With a hash the server verifies it on the invoice's chain
  * (400 on tx_hash when it pays nothing of the invoice); without one the invoice shows "payment reported" until a

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import type { PaymentClaimMethod } from '../../../shared/schemas/payment';
+import type { PaymentClaimMethod } from '../../../shared/enums';
 import { ApiError, nonFieldErrorText } from '../../lib/api-client';
 import { toast } from '../../lib/toast';
 import { claimPayment } from './payment-calls';
