@@ -122,7 +122,7 @@ const CACHE_PERSISTENCE = new RegExp(
     String.raw`[\/]node_modules[\/]idb-keyval[\/]`,
     String.raw`[\/]node_modules[\/]@tanstack[\/](query-async-storage-persister|query-persist-client-core|react-query-persist-client)[\/]`,
     String.raw`[\/]node_modules[\/]@tanstack[\/]query-core[\/]build[\/]modern[\/]hydration\.js$`,
-    String.raw`[\/]src[\/]app[\/]lib[\/]cache-persistence\.ts$`,
+    String.raw`[\/]src[\/]app[\/]lib[\/]cache-persist(ence|er)\.ts$`,
   ].join('|'),
 );
 

@@ -9,8 +9,8 @@ import {
   persistQueryClientSubscribe,
   type PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
-import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
 import { del, get, set } from 'idb-keyval';
+import { createCachePersister } from './cache-persister';
 import { getStoredUser } from './session';
 
 /** IndexedDB key (idb-keyval's default store) of the persisted cache. */
@@ -21,18 +21,16 @@ export const PERSIST_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Bump when the shape of cached data changes, so old caches are dropped. */
 export const PERSIST_BUSTER = 'v2';
 
-const idbPersister = createAsyncStoragePersister({
-  storage:
-    typeof indexedDB === 'undefined'
-      ? undefined
-      : {
-          getItem: (key: string) => get<string>(key).then((value) => value ?? null),
-          setItem: (key: string, value: string) => set(key, value),
-          removeItem: (key: string) => del(key),
-        },
-  key: PERSIST_KEY,
-  throttleTime: 1000,
-});
+const idbPersister = createCachePersister(
+  typeof indexedDB === 'undefined'
+    ? undefined
+    : {
+        getItem: (key: string) => get<string>(key).then((value) => value ?? null),
+        setItem: (key: string, value: string) => set(key, value),
+        removeItem: (key: string) => del(key),
+      },
+  PERSIST_KEY,
+);
 
 /**
  * The persister packages are typed against their own copy of query-core; only these fields are read.
