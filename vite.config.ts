@@ -108,8 +108,8 @@ function isAddressCheck(id: string): boolean {
 
 /**
  * The libraries every page runs (React, the router, the query cache): one chunk that the shell preloads, instead of
- * a dozen small ones found one after the other as the first page's code arrives. The persisted cache's code is not
- * among them (CACHE_PERSISTENCE below).
+ * a dozen small ones found one after the other as the first page's code arrives. Only the parts the entry runs are
+ * in it; the persisted cache's code is not (CACHE_PERSISTENCE below).
  */
 const FRAMEWORK_PACKAGES = /[\\/]node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack)[\\/]/;
 
@@ -133,6 +133,13 @@ const CACHE_PERSISTENCE = new RegExp(
  * their own, and valibot in another, only the pages that check a form or a URL download them (docs/performance.md).
  */
 const ENTRY_SCHEMA_MODULES = /[\\/]src[\\/]shared[\\/](contract[\\/]primitives|schemas[\\/]billing)\.ts$/;
+/**
+ * React Query's observers and hooks (useQuery, useMutation), which the entry does not run: a chunk for the pages that
+ * read or change server data, so the FAQ, which does neither, goes without. The infinite lists' and the mutation
+ * state's, used by signed-in screens alone, are in another (QUERY_SIGNED_IN).
+ */
+const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
+const QUERY_SIGNED_IN = /[\\/](infiniteQuery\w*|useInfiniteQuery|useMutationState)\.js$/;
 const VALIBOT = /[\\/]node_modules[\\/]valibot[\\/]/;
 
 /** The app's own copies only: a library's nested copy (e.g. the wallet picker's) stays with that library. */
@@ -225,7 +232,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'framework', test: isFramework, priority: 3 },
+            { name: 'framework', test: isFramework, tags: ['$initial'], priority: 5 },
+            {
+              name: 'query-signed-in',
+              test: (id) => isFramework(id) && QUERY_SIGNED_IN.test(id),
+              priority: 4,
+              includeDependenciesRecursively: false,
+            },
+            { name: 'query-hooks', test: (id) => isFramework(id) && QUERY.test(id), priority: 3 },
             { name: 'valibot', test: VALIBOT, priority: 3 },
             { name: 'shared-schemas', test: ENTRY_SCHEMA_MODULES, priority: 3, includeDependenciesRecursively: false },
             { name: 'cache-persistence', test: CACHE_PERSISTENCE, priority: 3, includeDependenciesRecursively: false },

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import * as v from 'valibot';
 import type { User } from '../../../shared/api-types';
 import { addressEndpoints } from '../../../shared/contract/addresses';
 import { authEndpoints } from '../../../shared/contract/auth';
-import { loginWithAddressSchema } from '../../../shared/schemas/auth';
+import { MESSAGES } from '../../../shared/messages';
 import { ApiError, api } from '../../lib/api-client';
 import { joinAllErrors, joinFieldErrors, signInErrorText } from '../../lib/error-text';
 import styles from './login-page.module.css';
@@ -13,10 +12,16 @@ interface AddressSignInFormProps {
   onSignedIn: (user: User) => Promise<void>;
 }
 
-/** The address's first problem by the sign-in schema, or '' when it is fine. */
-function addressProblem(address: string): string {
-  const result = v.safeParse(loginWithAddressSchema, { address });
-  return result.success ? '' : (result.issues[0]?.message ?? '');
+type AddressCheck = (address: string) => string;
+
+/**
+ * The sign-in schema's check of the address, with the validation library it runs on, is fetched when the field is
+ * first focused or the form first sent, not with the page: most visitors sign in another way.
+ */
+let addressProblem: AddressCheck | undefined;
+async function loadAddressCheck(): Promise<AddressCheck> {
+  addressProblem ??= (await import('./address-check')).addressProblem;
+  return addressProblem;
 }
 
 /**
@@ -56,7 +61,14 @@ export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
     if (submitting) return;
     setSubmitted(true);
     setFormError('');
-    const problem = addressProblem(address);
+    let problem: string;
+    try {
+      problem = (await loadAddressCheck())(address);
+    } catch {
+      // The check is fetched on demand; without the network nothing can be signed in with anyway.
+      setFormError(MESSAGES.networkProblem);
+      return;
+    }
     showFieldError(problem);
     if (problem) return;
     setSubmitting(true);
@@ -92,8 +104,9 @@ export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
           value={address}
           onChange={(event) => {
             setAddress(event.target.value);
-            if (submitted) setFieldError(addressProblem(event.target.value));
+            if (submitted && addressProblem) setFieldError(addressProblem(event.target.value));
           }}
+          onFocus={() => void loadAddressCheck().catch(() => undefined)}
           aria-required
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? errorId : undefined}
