@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HtmlTagDescriptor, IndexHtmlTransformContext, IndexHtmlTransformResult, Plugin } from 'vite';
 import { inlineEntryCss } from '../../src/scripts/inline-css-plugin';
+import { minifyHtml } from '../../src/scripts/minify-html-plugin';
 import { routePreload } from '../../src/scripts/route-preload-plugin';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
@@ -106,5 +107,22 @@ describe('inline entry css', () => {
   it('leaves a style sheet it cannot find in the bundle linked', () => {
     const html = String(transform(inlineEntryCss(), SHELL_HTML, BUNDLE));
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index.css">');
+  });
+});
+
+describe('minify html', () => {
+  it('drops comments and whitespace between tags and minifies inline scripts, leaving styles as they are', async () => {
+    const source =
+      '<!doctype html>\n<html>\n  <head>\n    <!-- a note -->\n    <style>.a{color:red}</style>\n' +
+      '    <script>\n      // sets the flag\n      var flag = 1 + 1;\n      window.flagged = flag;\n    </script>\n  </head>\n' +
+      '  <body>\n    <div id="root">\n      <p>Sign in</p>\n    </div>\n  </body>\n</html>\n';
+    const bundle = { 'index.html': { type: 'asset', fileName: 'index.html', source }, 'a.js': { type: 'chunk', fileName: 'a.js' } };
+    const hook = minifyHtml().generateBundle as { handler: (options: unknown, bundle: unknown) => Promise<void> };
+    await hook.handler({}, bundle);
+    const html = String(bundle['index.html'].source);
+    expect(html).toBe(
+      '<!doctype html><html><head><style>.a{color:red}</style><script>var flag=2;window.flagged=flag</script></head>' +
+        '<body><div id="root"><p>Sign in</p></div></body></html>',
+    );
   });
 });
