@@ -151,10 +151,15 @@ function isFramework(id: string): boolean {
 /** Pages people open first (links, bookmarks, the installed app): their code is asked for with the entry's. */
 const SHELL = 'src/app/features/shell/app-shell.tsx';
 const LANDING_PAGES: LandingPage[] = [
-  { path: '^/auth/?$', modules: ['src/app/features/auth/login-page.tsx'] },
-  { path: '^/faq/?$', modules: [SHELL, 'src/app/features/faq/faq-page.tsx'] },
-  { path: '^/pay-invoice/[^/]+/?$', modules: [SHELL, 'src/app/features/pay-invoice/pay-invoice-page.tsx'] },
-  { path: '^/overview/?$', modules: [SHELL, 'src/app/features/overview/overview-page.tsx'] },
+  { name: 'auth', path: '^/auth/?$', modules: ['src/app/features/auth/login-page.tsx'], parts: ['auth'] },
+  { name: 'faq', path: '^/faq/?$', modules: [SHELL, 'src/app/features/faq/faq-page.tsx'], parts: ['page', 'faq'] },
+  {
+    name: 'pay-invoice',
+    path: '^/pay-invoice/[^/]+/?$',
+    modules: [SHELL, 'src/app/features/pay-invoice/pay-invoice-page.tsx'],
+    parts: ['page'],
+  },
+  { name: 'overview', path: '^/overview/?$', modules: [SHELL, 'src/app/features/overview/overview-page.tsx'], parts: ['page'] },
 ];
 
 /** Pages a visitor opens signed out: they load neither the signed-in screens' code nor, for /auth, the shell's. */
@@ -212,8 +217,9 @@ export default defineConfig({
         // A classic (non-module) worker: registered without `type: 'module'`, so every browser runs it.
         rollupFormat: 'iife',
         globPatterns: ['**/*.{js,css,html,svg,png,ico,webmanifest,woff2}'],
-        // Manifest screenshots are for install dialogs only.
-        globIgnores: ['screenshots/**'],
+        // Manifest screenshots are for install dialogs only; the landing pages' shells are the server's (offline,
+        // index.html answers every navigation).
+        globIgnores: ['screenshots/**', 'landing/**'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         manifestTransforms: [
           (entries) => ({ manifest: entries.filter((entry) => !onlineOnlyFiles.has(entry.url)) }),

@@ -17,6 +17,16 @@ import { openTestDatabase } from './helpers/test-database';
 const THEME_SCRIPT = "document.documentElement.dataset.theme = localStorage.getItem('theme') ?? 'light';";
 const INDEX = `<!doctype html><html><head><script>${THEME_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>`;
 
+const AUTH_SCRIPT = "document.documentElement.dataset.boot = 'auth';";
+const AUTH_SHELL = `<!doctype html><html><head><script>${AUTH_SCRIPT}</script></head><body><div id="root"></div></body></html>`;
+/** The build's list of landing shells, with entries the server must ignore (a file outside the folder, a bad pattern). */
+const LANDING_PAGES = [
+  { path: '^/auth/?$', file: 'landing/auth.html' },
+  { path: '^/wallets$', file: 'index.html' },
+  { path: '^/contacts(', file: 'landing/contacts.html' },
+  { path: '^/faq/?$', file: 'landing/faq.html' },
+];
+
 let staticDir: string;
 
 beforeAll(() => {
@@ -29,6 +39,10 @@ beforeAll(() => {
   writeFileSync(join(staticDir, 'manifest.webmanifest'), '{"name":"Ledgerloop"}');
   writeFileSync(join(staticDir, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
   writeFileSync(join(staticDir, '.env'), 'SECRET=1');
+  mkdirSync(join(staticDir, 'landing'));
+  writeFileSync(join(staticDir, 'landing', 'pages.json'), JSON.stringify(LANDING_PAGES));
+  writeFileSync(join(staticDir, 'landing', 'auth.html'), AUTH_SHELL);
+  writeFileSync(join(staticDir, 'landing', 'contacts.html'), AUTH_SHELL);
 });
 afterAll(() => {
   rmSync(staticDir, { recursive: true, force: true });
@@ -86,6 +100,29 @@ describe.each(availableDrivers())('static files, headers and errors on %s', (kin
     const api = await app().request('/api/unknown', { headers: { Accept: 'text/html' } });
     expect(api.status).toBe(404);
     expect(await api.json()).toEqual({ detail: 'Not found.' });
+  });
+
+  it("sends a landing page its own shell, with that shell's script hash in the CSP", async () => {
+    for (const path of ['/auth', '/auth/']) {
+      const response = await app().request(path, { headers: { Accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(await response.text(), path).toBe(AUTH_SHELL);
+      const hash = createHash('sha256').update(AUTH_SCRIPT).digest('base64');
+      expect(response.headers.get('content-security-policy'), path).toContain(`script-src 'self' 'sha256-${hash}'`);
+    }
+    const compressed = await app().request('/auth', { headers: { Accept: 'text/html', 'Accept-Encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(compressed.headers.get('etag')).not.toBe((await app().request('/')).headers.get('etag'));
+    // Not a listed page, a listed file outside the folder, a pattern that does not compile, a shell the build did
+    // not write: index.html.
+    for (const path of ['/auth/extra', '/wallets', '/contacts', '/faq']) {
+      const response = await app().request(path, { headers: { Accept: 'text/html' } });
+      expect(await response.text(), path).toBe(INDEX);
+    }
+    // The shells are never files of their own.
+    expect((await app().request('/landing/auth.html')).status).toBe(404);
+    expect((await app().request('/landing/pages.json')).status).toBe(404);
   });
 
   it('never serves files outside the folder or hidden files', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HtmlTagDescriptor, IndexHtmlTransformContext, IndexHtmlTransformResult, Plugin } from 'vite';
 import { inlineEntryCss } from '../../src/scripts/inline-css-plugin';
 import { minifyHtml } from '../../src/scripts/minify-html-plugin';
-import { routePreload } from '../../src/scripts/route-preload-plugin';
+import { keepParts, routePreload } from '../../src/scripts/route-preload-plugin';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
@@ -58,8 +58,8 @@ function linksAddedFor(code: string, pathname: string): string[] {
 
 describe('route preload', () => {
   const plugin = routePreload(ROOT, [
-    { path: '^/auth/?$', modules: ['src/login-page.tsx'] },
-    { path: '^/faq/?$', modules: ['src/app-shell.tsx', 'src/faq-page.tsx'] },
+    { name: 'auth', path: '^/auth/?$', modules: ['src/login-page.tsx'], parts: ['auth'] },
+    { name: 'faq', path: '^/faq/?$', modules: ['src/app-shell.tsx', 'src/faq-page.tsx'], parts: ['page', 'faq'] },
   ]);
   const result = transform(plugin, SHELL_HTML, BUNDLE) as { html: string; tags: HtmlTagDescriptor[] };
   const code = String(result.tags[0]?.children);
@@ -89,8 +89,46 @@ describe('route preload', () => {
   });
 
   it('fails the build when a page module has no chunk', () => {
-    const broken = routePreload(ROOT, [{ path: '^/x$', modules: ['src/missing-page.tsx'] }]);
+    const broken = routePreload(ROOT, [{ name: 'x', path: '^/x$', modules: ['src/missing-page.tsx'], parts: [] }]);
     expect(() => transform(broken, SHELL_HTML, BUNDLE)).toThrow('src/missing-page.tsx');
+  });
+
+  it("writes each landing page a shell that asks for its files alone and keeps only its parts of the first frame", () => {
+    const index =
+      `<head><script>${code}</script></head><body><div id="root">` +
+      '<!--landing:auth--><p>Sign in</p><!--/landing:auth-->' +
+      '<!--landing:page--><header>bar</header><!--landing:faq--><h1>FAQ</h1><!--/landing:faq--><!--/landing:page-->' +
+      '</div></body>';
+    const bundle: Record<string, { type: string; fileName: string; source: string }> = {
+      'index.html': { type: 'asset', fileName: 'index.html', source: index },
+    };
+    const emitted: { fileName: string; source: string }[] = [];
+    const hook = plugin.generateBundle as { handler: (this: unknown, options: unknown, bundle: unknown) => void };
+    hook.handler.call({ emitFile: (file: { fileName: string; source: string }) => emitted.push(file) }, {}, bundle);
+
+    const shell = (name: string) => emitted.find((file) => file.fileName === `landing/${name}.html`)?.source ?? '';
+    const script = (html: string) => /<script>(.*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(shell('auth')).toContain('<div id="root"><!--landing:auth--><p>Sign in</p><!--/landing:auth--></div>');
+    expect(shell('faq')).toContain('<!--landing:page--><header>bar</header><!--landing:faq--><h1>FAQ</h1>');
+    expect(shell('faq')).not.toContain('Sign in');
+    // The page's own list runs on any path: the server sends the shell only for the page's.
+    expect(linksAddedFor(script(shell('auth')), '/elsewhere')).toEqual(linksAddedFor(code, '/auth'));
+    expect(linksAddedFor(script(shell('faq')), '/elsewhere')).toEqual(linksAddedFor(code, '/faq'));
+    expect(JSON.parse(emitted.find((file) => file.fileName === 'landing/pages.json')?.source ?? '')).toEqual([
+      { path: '^/auth/?$', file: 'landing/auth.html' },
+      { path: '^/faq/?$', file: 'landing/faq.html' },
+    ]);
+    expect(bundle['index.html']?.source).toBe(index);
+  });
+});
+
+describe('landing parts', () => {
+  it('cuts out every part not kept, nested ones included', () => {
+    const html = '<a><!--landing:x-->1<!--landing:y-->2<!--/landing:y--><!--/landing:x--><!--landing:z-->3<!--/landing:z--></a>';
+    expect(keepParts(html, ['x', 'y', 'z'])).toBe(html);
+    expect(keepParts(html, ['x'])).toBe('<a><!--landing:x-->1<!--/landing:x--></a>');
+    expect(keepParts(html, ['z'])).toBe('<a><!--landing:z-->3<!--/landing:z--></a>');
+    expect(keepParts(html, [])).toBe('<a></a>');
   });
 });
 

@@ -8,13 +8,14 @@ import type { Context, Handler } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
 import { contentSecurityPolicy } from '../http/security-headers';
 import { acceptedEncodings, ENCODING_SUFFIX, PRECOMPRESSED_FILE, type StaticEncoding } from '../http/content-encoding';
+import { LANDING_DIR, LANDING_PAGES_FILE, parseLandingPages, type LandingShell } from './landing-shells';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /** Files that must never be served stale: the shell, the service worker and the manifest. */
 const NO_CACHE_FILES = new Set(['/index.html', '/sw.js', '/manifest.webmanifest']);
 
-interface IndexPage {
+interface ShellPage {
   mtimeMs: number;
   size: number;
   body: string;
@@ -44,20 +45,33 @@ const etagOf = (stats: Stats): string => `W/"${stats.size.toString(16)}-${Math.f
 
 /**
  * Serves the built PWA: hashed files under /assets with immutable caching, the shell, service worker and
- * manifest with no-cache, other files revalidated by ETag, and index.html for any other navigation (the
- * client-side router takes it from there). Never used for /api.
+ * manifest with no-cache, other files revalidated by ETag, and for any other navigation the shell (the client-side
+ * router takes it from there): a landing page's own (`landing/<name>.html`, which asks for that page's files alone)
+ * when the path is one, index.html otherwise. Never used for /api.
  */
 export function staticFiles(options: StaticFilesOptions): Handler {
   const root = resolve(options.staticDir);
-  let index: IndexPage | undefined;
+  const shells = new Map<string, ShellPage>();
+  let landing: { mtimeMs: number; size: number; pages: LandingShell[] } | undefined;
 
-  const loadIndex = async (): Promise<IndexPage | undefined> => {
-    const file = resolve(root, 'index.html');
+  /** The shell for a navigation to `path`; read again whenever the build rewrites the list. */
+  const shellFileFor = async (path: string): Promise<string> => {
+    const stats = await statFile(resolve(root, LANDING_PAGES_FILE));
+    if (stats === undefined) return 'index.html';
+    if (landing?.mtimeMs !== stats.mtimeMs || landing.size !== stats.size) {
+      landing = { mtimeMs: stats.mtimeMs, size: stats.size, pages: parseLandingPages(await readFile(resolve(root, LANDING_PAGES_FILE), 'utf8')) };
+    }
+    return landing.pages.find((page) => page.path.test(path))?.file ?? 'index.html';
+  };
+
+  const loadShell = async (name: string): Promise<ShellPage | undefined> => {
+    const file = resolve(root, name);
     const stats = await statFile(file);
     if (stats === undefined) return undefined;
-    if (index?.mtimeMs === stats.mtimeMs && index.size === stats.size) return index;
+    const cached = shells.get(name);
+    if (cached?.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached;
     const body = await readFile(file, 'utf8');
-    index = {
+    const shell: ShellPage = {
       mtimeMs: stats.mtimeMs,
       size: stats.size,
       body,
@@ -65,11 +79,13 @@ export function staticFiles(options: StaticFilesOptions): Handler {
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       csp: contentSecurityPolicy({ oidcIssuer: options.oidcIssuer, scriptHashes: inlineScriptHashes(body), frameSources: options.frameSources ?? [] }),
     };
-    return index;
+    shells.set(name, shell);
+    return shell;
   };
 
-  const serveIndex = async (c: Context): Promise<Response> => {
-    const page = await loadIndex();
+  const serveShell = async (c: Context, name: string): Promise<Response> => {
+    // A landing shell missing from the build falls back to index.html.
+    const page = (await loadShell(name)) ?? (name === 'index.html' ? undefined : await loadShell('index.html'));
     if (page === undefined) {
       return c.text('The app is not built yet: run `npm run build`, then reload.', 503, {
         'Cache-Control': 'no-store',
@@ -94,11 +110,11 @@ export function staticFiles(options: StaticFilesOptions): Handler {
   return async (c) => {
     const path = safePath(c.req.path);
     if (path === undefined) return c.text('Not found.', 404);
-    if (path === '/' || path === '/index.html') return serveIndex(c);
+    if (path === '/' || path === '/index.html') return serveShell(c, 'index.html');
     const file = resolve(root, `.${path}`);
-    const stats = file.startsWith(root + sep) ? await statFile(file) : undefined;
+    const stats = file.startsWith(root + sep) && !path.startsWith(LANDING_DIR) ? await statFile(file) : undefined;
     if (stats !== undefined) return serveFile(c, file, path, stats);
-    if (isNavigation(c, path)) return serveIndex(c);
+    if (isNavigation(c, path)) return serveShell(c, await shellFileFor(path));
     return c.text('Not found.', 404, { 'Cache-Control': REVALIDATE });
   };
 }
