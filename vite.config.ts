@@ -135,6 +135,12 @@ const CACHE_PERSISTENCE = new RegExp(
  */
 const ENTRY_SCHEMA_MODULES = /[\\/]src[\\/]shared[\\/](contract[\\/]primitives|schemas[\\/]billing)\.ts$/;
 /**
+ * The app's enumerations (networks, plans, labels' colours, document kinds…), which those schema modules import: a
+ * chunk of their own for the pages that show them. The few the entry uses (fiat currencies, invoice states, themes,
+ * document kinds, user types, KYC states) are modules of their own, left in the entry.
+ */
+const ENUMS = /[\\/]src[\\/]shared[\\/]enums\.ts$/;
+/**
  * React Query's observers and hooks (useQuery, useMutation), which the entry does not run: a chunk for the pages that
  * read or change server data, so the FAQ, which does neither, goes without. The infinite lists' and the mutation
  * state's, used by signed-in screens alone, are in another (QUERY_SIGNED_IN).
@@ -254,6 +260,7 @@ export default defineConfig({
             { name: 'query-hooks', test: (id) => isFramework(id) && QUERY.test(id), priority: 3 },
             { name: 'valibot', test: VALIBOT, priority: 3 },
             { name: 'shared-schemas', test: ENTRY_SCHEMA_MODULES, priority: 3, includeDependenciesRecursively: false },
+            { name: 'enums', test: ENUMS, priority: 3, includeDependenciesRecursively: false },
             { name: 'cache-persistence', test: CACHE_PERSISTENCE, priority: 3, includeDependenciesRecursively: false },
             // Everything the entry imports, in one chunk with it rather than split along what later chunks share.
             { name: 'app-core', tags: ['$initial'], priority: 2 },

@@ -1,15 +1,14 @@
-/** Enumerations shared by the server and the PWA (docs/data-model.md). */
+/**
+ * Enumerations shared by the server and the PWA (docs/data-model.md). The few the PWA's first download needs (fiat
+ * currencies, invoice states, themes, document kinds, user types, KYC states) and the networks with their names
+ * (the sign-in page's demo wallets show them) are modules of their own, so those pages leave the rest out.
+ */
 
-export const NETWORKS = [
-  'ETHEREUM',
-  'BITCOIN',
-  'POLYGON',
-  'FANTOM',
-  'BINANCE_SMART_CHAIN',
-  'RONIN',
-  'AVALANCHE',
-] as const;
-export type Network = (typeof NETWORKS)[number];
+import type { DocumentKind } from './document-kinds';
+import type { FiatCurrency } from './fiat-currencies';
+import { NETWORKS, type Network } from './networks';
+
+export { NETWORK_LABELS, NETWORKS, type Network } from './networks';
 
 /** validate-address also accepts ALL: valid on any network. */
 export const ADDRESS_NETWORKS = [...NETWORKS, 'ALL'] as const;
@@ -25,16 +24,6 @@ export const EVM_NETWORKS = [
 ] as const satisfies readonly Network[];
 export type EvmNetwork = (typeof EVM_NETWORKS)[number];
 
-export const NETWORK_LABELS: Record<Network, string> = {
-  ETHEREUM: 'Ethereum',
-  BITCOIN: 'Bitcoin',
-  POLYGON: 'Polygon',
-  FANTOM: 'Fantom',
-  BINANCE_SMART_CHAIN: 'BSC',
-  RONIN: 'Ronin',
-  AVALANCHE: 'Avalanche',
-};
-
 export const CHAIN_IDS: Record<EvmNetwork, number> = {
   ETHEREUM: 1,
   POLYGON: 137,
@@ -44,8 +33,7 @@ export const CHAIN_IDS: Record<EvmNetwork, number> = {
   AVALANCHE: 43114,
 };
 
-export const USER_TYPES = ['GOOGLE', 'METAMASK', 'WALLET_CONNECT', 'ADDRESS_ONLY'] as const;
-export type UserType = (typeof USER_TYPES)[number];
+export { USER_TYPES, type UserType } from './user-types';
 
 /** Wallet kinds accepted by login-with-wallet. */
 export const WALLET_LOGIN_KINDS = ['METAMASK', 'WALLET_CONNECT'] as const;
@@ -66,24 +54,7 @@ export const PLAN_LABELS: Record<PlanCode, string> = {
 export const ADMIN_ROLES = ['ADMIN', 'SUPER_ADMIN'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-export const FIAT_CURRENCIES = [
-  'USD',
-  'CAD',
-  'EUR',
-  'SGD',
-  'INR',
-  'JPY',
-  'VND',
-  'CNY',
-  'KRW',
-  'CHF',
-  'RUB',
-  'TRY',
-  'ETH',
-  'BNB',
-  'BTC',
-] as const;
-export type FiatCurrency = (typeof FIAT_CURRENCIES)[number];
+export { FIAT_CURRENCIES, type FiatCurrency } from './fiat-currencies';
 
 export const FIAT_SYMBOLS: Record<FiatCurrency, string> = {
   USD: '$',
@@ -103,14 +74,12 @@ export const FIAT_SYMBOLS: Record<FiatCurrency, string> = {
   BTC: '₿',
 };
 
-export const KYC_STATES = ['FULL_USER', 'SOFT_KYC_FAILED', 'HARD_KYC_FAILED', 'PENDING', 'NOT_STARTED'] as const;
-export type KycState = (typeof KYC_STATES)[number];
+export { KYC_STATES, type KycState } from './kyc-states';
 
 export const LABEL_COLORS = ['RED', 'ORANGE', 'YELLOW', 'GREEN', 'BLUE', 'PINK', 'PURPLE'] as const;
 export type LabelColor = (typeof LABEL_COLORS)[number];
 
-export const INVOICE_STATES = ['DUE', 'DRAFT', 'EXPIRED', 'PAID', 'PROCESSING'] as const;
-export type InvoiceState = (typeof INVOICE_STATES)[number];
+export { INVOICE_STATES, type InvoiceState } from './invoice-states';
 
 /** How a payer says they paid: from the payment page's wallet, a manual transfer to the shown address, or a bank. */
 export const PAYMENT_CLAIM_METHODS = ['WALLET', 'TRANSFER', 'BANK'] as const;
@@ -119,26 +88,13 @@ export type PaymentClaimMethod = (typeof PAYMENT_CLAIM_METHODS)[number];
 export const EXCHANGES = ['BINANCE'] as const;
 export type Exchange = (typeof EXCHANGES)[number];
 
-export const THEMES = ['light', 'dark'] as const;
-export type Theme = (typeof THEMES)[number];
+export { DEFAULT_THEME, THEMES, type Theme } from './themes';
 
 export const DEFAULT_FIAT_CURRENCY: FiatCurrency = 'USD';
 export const DEFAULT_LANGUAGE = 'English';
 export const DEFAULT_TIMEZONE = 'CET';
-export const DEFAULT_THEME: Theme = 'light';
 
-/** Document kinds (docs/documents.md). */
-export const DOCUMENT_KINDS = [
-  'INVOICE',
-  'TRANSACTION_REPORT',
-  'QUICKBOOKS_REPORT',
-  'WALLET_REPORT',
-  'PORTFOLIO_PERFORMANCE_REPORT',
-  'INCOME_STATEMENT',
-  'BALANCES_REPORT',
-  'HOLDINGS_REPORT',
-] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export { DOCUMENT_KINDS, type DocumentKind } from './document-kinds';
 
 /** The report kinds the create form offers: transaction, accounting-integration and holdings (docs/data-model.md). */
 export const CREATABLE_REPORT_KINDS = [

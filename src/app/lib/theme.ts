@@ -1,6 +1,6 @@
 /** Light/dark theme (docs/settings.md, docs/money.md): stored under `theme`, default light, applied as data-theme on <html>. */
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_THEME, THEMES, type Theme } from '../../shared/enums';
+import { DEFAULT_THEME, THEMES, type Theme } from '../../shared/themes';
 import { safeStorage, STORAGE_KEYS } from './storage-keys';
 
 type Listener = () => void;

@@ -1,6 +1,7 @@
 /** The signed-in user (docs/sign-in.md, docs/settings.md): read, edit, delete the account. */
 import * as v from 'valibot';
-import { KYC_STATES, USER_TYPES } from '../enums';
+import { KYC_STATES } from '../kyc-states';
+import { USER_TYPES } from '../user-types';
 import { subscriptionSchema } from '../schemas/billing';
 import { patchUserSchema } from '../schemas/user';
 import { endpoint } from './endpoint';

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { User } from '../../../shared/api-types';
 import { authEndpoints, type DemoWallet } from '../../../shared/contract/auth';
-import { NETWORK_LABELS } from '../../../shared/enums';
+import { NETWORK_LABELS } from '../../../shared/networks';
 import { api } from '../../lib/api-client';
 import { signInErrorText } from '../../lib/error-text';
 import styles from './login-page.module.css';

@@ -1,5 +1,5 @@
 /** The documents lists' sort and kind choices (docs/documents.md), apart from the filters so the URL reader stays light. */
-import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/enums';
+import { DOCUMENT_KINDS, type DocumentKind } from '../../../shared/document-kinds';
 import type { DocumentOrdering } from '../../../shared/contract/documents';
 
 /** Sort choices of the invoice list (docs/documents.md): newest, price ascending, price descending. */

@@ -2,7 +2,8 @@
  * The documents lists' URL parameters (docs/documents.md "Filters"), read by the route before the page loads: only
  * light modules, so the route table adds nothing of the signed-in screens to a signed-out page.
  */
-import { FIAT_CURRENCIES, INVOICE_STATES, type FiatCurrency } from '../../../shared/enums';
+import { FIAT_CURRENCIES, type FiatCurrency } from '../../../shared/fiat-currencies';
+import { INVOICE_STATES } from '../../../shared/invoice-states';
 import { choicesParam, dayRangeParams, definedParams, listParam, listValue, oneOfParam, textParam } from '../../lib/search-params';
 import { INVOICE_ORDERINGS, REPORT_KINDS, type InvoiceOrdering } from './document-orderings';
 
