@@ -1,10 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { User } from '../../../shared/api-types';
-import { addressEndpoints } from '../../../shared/contract/addresses';
-import { authEndpoints } from '../../../shared/contract/auth';
 import { MESSAGES } from '../../../shared/messages';
-import { ApiError, api } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { joinAllErrors, joinFieldErrors, signInErrorText } from '../../lib/error-text';
 import styles from './login-page.module.css';
 
@@ -12,16 +10,15 @@ interface AddressSignInFormProps {
   onSignedIn: (user: User) => Promise<void>;
 }
 
-type AddressCheck = (address: string) => string;
-
 /**
- * The sign-in schema's check of the address, with the validation library it runs on, is fetched when the field is
- * first focused or the form first sent, not with the page: most visitors sign in another way.
+ * The sign-in schema's check of the address (with the validation library it runs on) and the sign-in calls are
+ * fetched when the field is first focused or the form first sent, not with the page: most visitors sign in another
+ * way. Once here, the field is checked as it changes.
  */
-let addressProblem: AddressCheck | undefined;
-async function loadAddressCheck(): Promise<AddressCheck> {
-  addressProblem ??= (await import('./address-check')).addressProblem;
-  return addressProblem;
+let loaded: typeof import('./address-sign-in') | undefined;
+async function loadAddressSignIn(): Promise<typeof import('./address-sign-in')> {
+  loaded ??= await import('./address-sign-in');
+  return loaded;
 }
 
 /**
@@ -43,10 +40,7 @@ export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
   // The address is checked on every network, then signed in with in the form the check gave; sent at once, never
   // queued or retried.
   const signIn = useMutation({
-    mutationFn: async (value: string) => {
-      const validated = await api.call(addressEndpoints.validateAddress, { body: { address: value, network: 'ALL' }, silent401: true });
-      return api.call(authEndpoints.loginWithAddress, { body: { address: validated.address }, silent401: true });
-    },
+    mutationFn: async (value: string) => (await loadAddressSignIn()).signInWithAddress(value),
     networkMode: 'always',
     retry: false,
   });
@@ -63,7 +57,7 @@ export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
     setFormError('');
     let problem: string;
     try {
-      problem = (await loadAddressCheck())(address);
+      problem = (await loadAddressSignIn()).addressProblem(address);
     } catch {
       // The check is fetched on demand; without the network nothing can be signed in with anyway.
       setFormError(MESSAGES.networkProblem);
@@ -104,9 +98,9 @@ export function AddressSignInForm({ onSignedIn }: AddressSignInFormProps) {
           value={address}
           onChange={(event) => {
             setAddress(event.target.value);
-            if (submitted && addressProblem) setFieldError(addressProblem(event.target.value));
+            if (submitted && loaded) setFieldError(loaded.addressProblem(event.target.value));
           }}
-          onFocus={() => void loadAddressCheck().catch(() => undefined)}
+          onFocus={() => void loadAddressSignIn().catch(() => undefined)}
           aria-required
           aria-invalid={fieldError ? true : undefined}
           aria-describedby={fieldError ? errorId : undefined}

@@ -5,7 +5,7 @@ import type { WalletLoginKind } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
 import { signInErrorText } from '../../lib/error-text';
 import styles from './wallet-choices.module.css';
-import { injectedProvider, METAMASK_DOWNLOAD_URL } from './wallet/injected-provider';
+import { injectedProvider } from './wallet/injected-provider';
 
 /** web3-onboard and the sign-in flow come in their own chunk, fetched when the wallet choices open. */
 export const loadWalletLogin = () => import('./wallet/wallet-login');
@@ -17,7 +17,7 @@ interface WalletChoicesProps {
   onSignedIn: (user: User) => Promise<void>;
   /** A failure's text ('' when a new attempt starts), shown under the choices. */
   onError: (text: string) => void;
-  /** The browser has no wallet: the page keeps a way to download one. */
+  /** 'Browser wallet' was chosen in a browser without one. */
   onNoBrowserWallet: () => void;
 }
 
@@ -61,8 +61,6 @@ export function WalletChoices({ walletConnectProjectId, onSignedIn, onError: set
   async function start(kind: WalletLoginKind): Promise<void> {
     setError('');
     if (kind === 'METAMASK' && !injectedProvider()) {
-      window.alert(MESSAGES.downloadMetaMask);
-      window.open(METAMASK_DOWNLOAD_URL, '_blank', 'noopener,noreferrer');
       onNoBrowserWallet();
       return;
     }

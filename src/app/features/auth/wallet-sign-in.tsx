@@ -1,12 +1,15 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import type { User } from '../../../shared/api-types';
+import { MESSAGES } from '../../../shared/messages';
 import { Spinner } from '../../components/spinner';
 import styles from './login-page.module.css';
-import { METAMASK_DOWNLOAD_URL } from './wallet/injected-provider';
 
 const loadChoices = () => import('./wallet-choices');
 /** The choices and their sign-in flow load when 'Connect wallet' is first pressed. */
 const WalletChoices = lazy(() => loadChoices().then(({ WalletChoices: choices }) => ({ default: choices })));
+
+/** Where a visitor without a browser wallet is sent (docs/sign-in.md). */
+const METAMASK_DOWNLOAD_URL = 'https://metamask.io/download/';
 
 interface WalletSignInProps {
   walletConnectProjectId: string | null;
@@ -32,6 +35,13 @@ export function WalletSignIn({ walletConnectProjectId, onSignedIn }: WalletSignI
     void loadChoices()
       .then(({ loadWalletLogin }) => loadWalletLogin())
       .catch(() => undefined);
+  }
+
+  // No browser wallet: the download page opens, and the page keeps a way to it.
+  function noBrowserWallet(): void {
+    window.alert(MESSAGES.downloadMetaMask);
+    window.open(METAMASK_DOWNLOAD_URL, '_blank', 'noopener,noreferrer');
+    setShowDownload(true);
   }
 
   return (
@@ -61,7 +71,7 @@ export function WalletSignIn({ walletConnectProjectId, onSignedIn }: WalletSignI
               walletConnectProjectId={walletConnectProjectId}
               onSignedIn={onSignedIn}
               onError={setError}
-              onNoBrowserWallet={() => setShowDownload(true)}
+              onNoBrowserWallet={noBrowserWallet}
             />
           </Suspense>
         ) : null}

@@ -12,9 +12,6 @@ export interface Eip1193Provider {
   isMetaMask?: boolean;
 }
 
-/** Where a visitor without a browser wallet is sent (docs/sign-in.md). */
-export const METAMASK_DOWNLOAD_URL = 'https://metamask.io/download/';
-
 export function isEip1193Provider(value: unknown): value is Eip1193Provider {
   return typeof value === 'object' && value !== null && typeof (value as { request?: unknown }).request === 'function';
 }
