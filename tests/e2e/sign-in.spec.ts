@@ -87,4 +87,33 @@ test.describe('sign-in', () => {
     await expect.poll(() => persistedEntries(page), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(scripts.filter((path) => path.includes('/cache-persistence-'))).toHaveLength(1);
   });
+
+  test('the sign-in page loads the address check and the wallet choices when they are used, the FAQ no query hooks', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    const loaded = (name: string) => scripts.some((path) => path.startsWith(`/assets/${name}-`));
+
+    await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loaded('query-hooks')).toBe(false);
+
+    await page.goto('/auth');
+    const address = page.getByLabel('Wallet address');
+    await expect(address).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(['valibot', 'address-sign-in', 'wallet-choices'].filter(loaded)).toEqual([]);
+
+    // Focusing the field fetches its check; an empty address is refused with the catalogue's text.
+    await address.focus();
+    await expect.poll(() => loaded('address-sign-in') && loaded('valibot')).toBe(true);
+    await page.getByRole('button', { name: 'Sign in with address' }).click();
+    await expect(page.getByText('This field is required')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Connect wallet' }).click();
+    await expect(page.getByRole('button', { name: /browser wallet/i })).toBeVisible();
+    expect(loaded('wallet-choices')).toBe(true);
+  });
 });
