@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { User } from '../../../shared/api-types';
 import type { WalletLoginKind } from '../../../shared/enums';
 import { MESSAGES } from '../../../shared/messages';
@@ -89,40 +89,30 @@ export function WalletChoices({ walletConnectProjectId, onSignedIn, onError: set
     }
   }
 
+  const choice = (kind: WalletLoginKind, icon: ReactNode, name: string, hint: string) => (
+    <button
+      type="button"
+      className={`btn btn-block ${styles.walletChoice}`}
+      onClick={() => void start(kind)}
+      disabled={busy !== null}
+      aria-busy={busy === kind || undefined}
+    >
+      {icon}
+      <span className={styles.walletChoiceText}>
+        <span>{name}</span>
+        <span className={styles.walletChoiceHint} aria-hidden="true">
+          {hint}
+        </span>
+      </span>
+    </button>
+  );
+
   return (
     <>
-      <button
-        type="button"
-        className={`btn btn-block ${styles.walletChoice}`}
-        onClick={() => void start('METAMASK')}
-        disabled={busy !== null}
-        aria-busy={busy === 'METAMASK' || undefined}
-      >
-        <BrowserWalletIcon />
-        <span className={styles.walletChoiceText}>
-          <span>Browser wallet</span>
-          <span className={styles.walletChoiceHint} aria-hidden="true">
-            MetaMask or another wallet in this browser
-          </span>
-        </span>
-      </button>
-      {walletConnectProjectId ? (
-        <button
-          type="button"
-          className={`btn btn-block ${styles.walletChoice}`}
-          onClick={() => void start('WALLET_CONNECT')}
-          disabled={busy !== null}
-          aria-busy={busy === 'WALLET_CONNECT' || undefined}
-        >
-          <WalletConnectIcon />
-          <span className={styles.walletChoiceText}>
-            <span>WalletConnect</span>
-            <span className={styles.walletChoiceHint} aria-hidden="true">
-              Scan with a wallet on your phone
-            </span>
-          </span>
-        </button>
-      ) : null}
+      {choice('METAMASK', <BrowserWalletIcon />, 'Browser wallet', 'MetaMask or another wallet in this browser')}
+      {walletConnectProjectId
+        ? choice('WALLET_CONNECT', <WalletConnectIcon />, 'WalletConnect', 'Scan with a wallet on your phone')
+        : null}
       {busy ? (
         <p className="muted" role="status">
           Confirm the request in your wallet…
