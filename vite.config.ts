@@ -148,6 +148,11 @@ const ENUMS = /[\\/]src[\\/]shared[\\/]enums\.ts$/;
 const QUERY = /[\\/]node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/;
 const QUERY_SIGNED_IN = /[\\/](infiniteQuery\w*|useInfiniteQuery|useMutationState)\.js$/;
 const VALIBOT = /[\\/]node_modules[\\/]valibot[\\/]/;
+/**
+ * Exact amounts and their formatting (big.js, the money rules, fiat values): what the payer's invoice and every
+ * signed-in screen with amounts load together, in one file rather than three.
+ */
+const MONEY = /[\\/](node_modules[\\/]big\.js[\\/]big\.mjs|src[\\/]shared[\\/]money\.ts|src[\\/]app[\\/]lib[\\/]fiat\.ts)$/;
 
 /** The app's own copies only: a library's nested copy (e.g. the wallet picker's) stays with that library. */
 function isFramework(id: string): boolean {
@@ -156,6 +161,7 @@ function isFramework(id: string): boolean {
 
 /** Pages people open first (links, bookmarks, the installed app): their code is asked for with the entry's. */
 const SHELL = 'src/app/features/shell/app-shell.tsx';
+const DASHBOARD = 'src/app/features/overview/overview-page.tsx';
 const LANDING_PAGES: LandingPage[] = [
   { name: 'auth', path: '^/auth/?$', modules: ['src/app/features/auth/login-page.tsx'], parts: ['auth'] },
   { name: 'faq', path: '^/faq/?$', modules: [SHELL, 'src/app/features/faq/faq-page.tsx'], parts: ['page', 'faq'] },
@@ -163,9 +169,9 @@ const LANDING_PAGES: LandingPage[] = [
     name: 'pay-invoice',
     path: '^/pay-invoice/[^/]+/?$',
     modules: [SHELL, 'src/app/features/pay-invoice/pay-invoice-page.tsx'],
-    parts: ['page'],
+    parts: ['page', 'early-requests'],
   },
-  { name: 'overview', path: '^/overview/?$', modules: [SHELL, 'src/app/features/overview/overview-page.tsx'], parts: ['page'] },
+  { name: 'overview', path: '^/overview/?$', modules: [SHELL, DASHBOARD], parts: ['page', 'early-requests'] },
 ];
 
 /** Pages a visitor opens signed out: they load neither the signed-in screens' code nor, for /auth, the shell's. */
@@ -187,6 +193,7 @@ const layers = moduleLayers(import.meta.dirname, [
       'src/app/features/top-bar/signed-in-bar.tsx',
       'src/app/features/offline/register-mutation-defaults.ts',
       'src/app/lib/app-day-rollover.ts',
+      DASHBOARD,
     ],
     outside: PUBLIC_PAGES,
   },
@@ -259,6 +266,7 @@ export default defineConfig({
             },
             { name: 'query-hooks', test: (id) => isFramework(id) && QUERY.test(id), priority: 3 },
             { name: 'valibot', test: VALIBOT, priority: 3 },
+            { name: 'money', test: MONEY, priority: 3, includeDependenciesRecursively: false },
             { name: 'shared-schemas', test: ENTRY_SCHEMA_MODULES, priority: 3, includeDependenciesRecursively: false },
             { name: 'enums', test: ENUMS, priority: 3, includeDependenciesRecursively: false },
             { name: 'cache-persistence', test: CACHE_PERSISTENCE, priority: 3, includeDependenciesRecursively: false },

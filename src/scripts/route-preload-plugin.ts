@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { IndexHtmlTransformContext, Plugin, Rollup } from 'vite';
+import type { HtmlTagDescriptor, IndexHtmlTransformContext, Plugin, Rollup } from 'vite';
 import { LANDING_PAGES_FILE } from '../server/static/landing-shells';
 
 /**
@@ -102,7 +102,18 @@ export function routePreload(root: string, pages: readonly LandingPage[]): Plugi
           /<(script type="module"|link rel="modulepreload") crossorigin /g,
           (_tag, element: string) => `<${element} crossorigin fetchpriority="low" `,
         );
-        return { html: lowPriority, tags: [{ tag: 'script', children: code, injectTo: 'head' }] };
+        // The entry's own imports (the framework chunk above all) are linked from the shell, so the browser asks for
+        // them with the entry instead of once the entry has arrived and been read (the build writes no such links
+        // itself: build.modulePreload is off).
+        const entryImports = [...loadedWithEntry].filter(
+          (file) => file !== entry?.fileName && file.endsWith('.js') && !lowPriority.includes(`href="/${file}"`),
+        );
+        const links: HtmlTagDescriptor[] = entryImports.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${file}` },
+          injectTo: 'head',
+        }));
+        return { html: lowPriority, tags: [...links, { tag: 'script', children: code, injectTo: 'head' }] };
       },
     },
     generateBundle: {

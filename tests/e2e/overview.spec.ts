@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import {
   addWalletThroughApi,
   apiFromPage,
@@ -298,4 +298,52 @@ test('the invoicing columns show the two latest invoices awaiting payment and pa
   await expect(completed.getByRole('link')).toContainText('Invoice A');
   await expect(page.getByRole('region', { name: 'Free Plan' }).getByText(/4 of \d+ invoices used this year/)).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+/**
+ * Opens the dashboard again (a returning user) and tells which GET /api requests it sent and whether the shell's
+ * boot script asked for its answers, each taken once by the app (src/app/lib/early-requests.ts).
+ */
+async function reopenDashboard(page: Page): Promise<{ sent: Map<string, number>; early: Record<string, boolean> }> {
+  const sent = new Map<string, number>();
+  const count = (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() !== 'GET' || !url.pathname.startsWith('/api/') || url.pathname.startsWith('/api/token-logos/')) return;
+    const key = `${url.pathname}${url.search}`;
+    sent.set(key, (sent.get(key) ?? 0) + 1);
+  };
+  page.on('request', count);
+  await page.goto('/overview');
+  await expect(page.getByTestId('total-assets-value')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  page.off('request', count);
+  const early = await page.evaluate(() =>
+    Object.fromEntries(
+      Object.entries((window as { ledgerloopEarlyRequests?: Record<string, unknown> }).ledgerloopEarlyRequests ?? {}).map(
+        ([url, request]) => [url, request === undefined],
+      ),
+    ),
+  );
+  return { sent, early };
+}
+
+test("the shell asks for the dashboard's answers beside its code, and each is asked for once", async ({ page }) => {
+  await signInWithDemo(page, 0);
+  const guest = await reopenDashboard(page);
+  // A guest with wallets: the user, balances, tokens, NFTs, the last activity and the portfolio; every one taken.
+  expect(Object.keys(guest.early)).toHaveLength(6);
+  expect(Object.values(guest.early).every(Boolean), JSON.stringify(guest.early)).toBe(true);
+  for (const url of Object.keys(guest.early)) expect(guest.sent.get(url), url).toBe(1);
+  expect([...guest.sent.values()].every((times) => times === 1), JSON.stringify([...guest.sent])).toBe(true);
+
+  // A full-access user also gets the invoicing columns and the plan's invoice count early; on the free plan no
+  // portfolio history, which that plan does not show.
+  await signInWithTestWallet(page, freshAccountIndex());
+  await addWalletThroughApi(page, 'Receiving', '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65');
+  const full = await reopenDashboard(page);
+  expect(Object.keys(full.early)).toHaveLength(8);
+  expect(Object.keys(full.early).some((url) => url.startsWith('/api/portfolio-value-history'))).toBe(false);
+  expect(Object.values(full.early).every(Boolean), JSON.stringify(full.early)).toBe(true);
+  for (const url of Object.keys(full.early)) expect(full.sent.get(url), url).toBe(1);
+  expect([...full.sent.values()].every((times) => times === 1), JSON.stringify([...full.sent])).toBe(true);
 });

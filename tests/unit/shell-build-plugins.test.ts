@@ -33,9 +33,9 @@ const BUNDLE = Object.fromEntries(
   ].map((item) => [item.fileName, item]),
 ) as unknown as Bundle;
 
+/** The shell as the build writes it (build.modulePreload is off: no links to the entry's imports). */
 const SHELL_HTML =
   '<head><script type="module" crossorigin src="/assets/index.js"></script>' +
-  '<link rel="modulepreload" crossorigin href="/assets/framework.js">' +
   '<link rel="stylesheet" crossorigin href="/assets/index.css"></head>';
 
 function transform(plugin: Plugin, html: string, bundle: Bundle | undefined): IndexHtmlTransformResult | undefined {
@@ -62,7 +62,7 @@ describe('route preload', () => {
     { name: 'faq', path: '^/faq/?$', modules: ['src/app-shell.tsx', 'src/faq-page.tsx'], parts: ['page', 'faq'] },
   ]);
   const result = transform(plugin, SHELL_HTML, BUNDLE) as { html: string; tags: HtmlTagDescriptor[] };
-  const code = String(result.tags[0]?.children);
+  const code = String(result.tags.find((tag) => tag.tag === 'script')?.children);
 
   it("asks for the opened page's chunks and style sheets, leaving out what the entry loads", () => {
     expect(linksAddedFor(code, '/auth')).toEqual([
@@ -83,9 +83,15 @@ describe('route preload', () => {
     expect(linksAddedFor(code, '/auth/extra')).toEqual([]);
   });
 
-  it("asks for the entry's scripts at low priority", () => {
+  it("asks for the entry and the entry's imports at once, at low priority, before any page's files", () => {
     expect(result.html).toContain('<script type="module" crossorigin fetchpriority="low" src="/assets/index.js">');
-    expect(result.html).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/framework.js">');
+    expect(result.tags.map((tag) => [tag.tag, tag.attrs, tag.injectTo])).toEqual([
+      ['link', { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: '/assets/framework.js' }, 'head'],
+      ['script', undefined, 'head'],
+    ]);
+    // A link already in the shell is not repeated.
+    const linked = transform(routePreload(ROOT, []), `${SHELL_HTML}<link rel="modulepreload" href="/assets/framework.js">`, BUNDLE);
+    expect((linked as { tags: HtmlTagDescriptor[] }).tags.filter((tag) => tag.tag === 'link')).toEqual([]);
   });
 
   it('fails the build when a page module has no chunk', () => {

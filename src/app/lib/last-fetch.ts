@@ -18,12 +18,17 @@ export function lastFetchTime(cache: QueryCache): number | null {
   return newest > 0 ? newest : null;
 }
 
-/** 24-hour local time, '09:05'. The platform's formatter: the strip is in the frame of every page, public ones too. */
-const clockTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+/**
+ * 24-hour local time, '09:05'. The platform's formatter: the strip is in the frame of every page, public ones too.
+ * Made on first use: a page's first date formatter loads the platform's locale data, a task of its own on a phone.
+ */
+let clockTime: Intl.DateTimeFormat | undefined;
 
 /** The offline strip's text: 'Offline, as of 14:05' (local time of the last fetch), or just 'Offline'. */
 export function offlineAsOfText(time: number | null): string {
-  return time === null ? 'Offline' : `Offline, as of ${clockTime.format(time)}`;
+  if (time === null) return 'Offline';
+  clockTime ??= new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return `Offline, as of ${clockTime.format(time)}`;
 }
 
 /** Re-renders when the cache changes; returns the time of the last successful data fetch. */

@@ -5,6 +5,23 @@ import { useCurrentUser } from './session';
 
 let restoring: Promise<void> | undefined;
 
+/**
+ * Restores the stored cache into `client` once (later calls answer the same promise), then runs `onRestored`.
+ * The app starts it as its modules load when someone is signed in, so the stored data is read beside the first
+ * render rather than after it.
+ */
+export function restoreStoredCache(
+  client: QueryClient,
+  registerChangeDefaults: () => Promise<void>,
+  onRestored: () => Promise<void>,
+): Promise<void> {
+  restoring ??= loadCachePersistence()
+    .then(({ restoreCache }) => restoreCache(client, registerChangeDefaults))
+    .then(onRestored)
+    .catch((error: unknown) => console.error('Restoring the saved data failed', error));
+  return restoring;
+}
+
 interface PersistedQueryClientProviderProps {
   client: QueryClient;
   /** Registers the offline changes' defaults, so paused changes in a restored cache can run. */
@@ -27,11 +44,7 @@ export function PersistedQueryClientProvider({ client, registerChangeDefaults, o
   useEffect(() => {
     if (!isRestoring) return undefined;
     let live = true;
-    restoring ??= loadCachePersistence()
-      .then(({ restoreCache }) => restoreCache(client, registerChangeDefaults))
-      .then(onRestored)
-      .catch((error: unknown) => console.error('Restoring the saved data failed', error));
-    void restoring.finally(() => {
+    void restoreStoredCache(client, registerChangeDefaults, onRestored).finally(() => {
       if (live) setIsRestoring(false);
     });
     return () => {
