@@ -1,6 +1,9 @@
 /**
- * Requests the shell's boot script (index.html) starts while the app's code is still on its way: the payer's
- * invoice on /pay-invoice/<id>, so a payer on a slow network sees it one round trip sooner (docs/performance.md).
+ * Requests an inline script of the shell (index.html, its `early-requests` part) starts while the app's code is
+ * still on its way: the payer's invoice on /pay-invoice/<id>, and on /overview, for someone signed in, the
+ * dashboard's first answers (the URLs its queries ask for: features/overview/overview-queries.ts, the invoicing
+ * columns, the plan's invoice count and the user), so they arrive with the code instead of a round trip after it
+ * (docs/performance.md).
  * The API client takes each one once, for a GET of the same URL made while the page is starting; one that failed
  * (offline) is sent again as usual, and one still untaken later is dropped, so no answer is ever shown stale.
  */
@@ -8,7 +11,7 @@ export type EarlyRequests = Record<string, Promise<Response | null> | undefined>
 
 declare global {
   interface Window {
-    /** Filled by the boot script: URL to the response it is waiting for (null when the request failed). */
+    /** Filled by the shell's script: URL to the response it is waiting for (null when the request failed). */
     ledgerloopEarlyRequests?: EarlyRequests;
   }
 }

@@ -31,6 +31,9 @@ interface PersistedQueryClientProviderProps {
   children: ReactNode;
 }
 
+/** Settles once the stored cache has been restored (at once when no restore was started). */
+export const storedCacheRestored = (): Promise<void> => restoring ?? Promise.resolve();
+
 /**
  * Provides the React Query client, as TanStack's PersistQueryClientProvider does, but with the persisted cache's
  * code loaded only for a signed-in user: someone signed in when the app starts has the stored cache restored first

@@ -5,15 +5,21 @@ import { adminTarget, fiatKycTarget, newInvoiceNotice, newInvoiceTarget } from '
 import { parseTextSearch } from './list-search';
 import { protectedRoute } from './protected';
 import { guard } from './redirect-if';
-import { everyUser, fullAccess, startLoading } from './start-loading';
+import { awaitFirstAnswers, everyUser, fullAccess, startLoading } from './start-loading';
 
 const parent = () => protectedRoute;
 
 // Every page is its own chunk, loaded when its route is first entered (see docs/performance.md); a signed-out
 // visitor never downloads the signed-in screens.
+/** /overview (docs/overview.md); opened first, it renders once the answers the shell asked for are in. */
 export const overviewRoute = createRoute({
   getParentRoute: parent,
   path: '/overview',
+  loader: ({ context: { queryClient } }) =>
+    awaitFirstAnswers(async (user) => {
+      const { loadDashboard } = await import('../features/overview/overview-queries');
+      return loadDashboard(queryClient, user);
+    }),
   component: lazyRouteComponent(() => import('../features/overview/overview-page'), 'OverviewPage'),
 });
 export { contactsRoute, transactionsRoute } from './data-pages';

@@ -1,14 +1,17 @@
 /** Query-options factories of the dashboard (docs/overview.md, docs/data-model.md), one per call. */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { holdingsEndpoints } from '../../../shared/contract/holdings';
 import { nftEndpoints, type NftItem } from '../../../shared/contract/nft';
 import { portfolioEndpoints } from '../../../shared/contract/portfolio';
 import { transactionEndpoints } from '../../../shared/contract/transactions';
 import { documentEndpoints, type DocumentOut } from '../../../shared/contract/documents';
 import type { InvoiceState } from '../../../shared/enums';
+import type { User } from '../../../shared/api-types';
 import { api } from '../../lib/api-client';
+import { invoicesLimitQuery } from '../../lib/invoice-limit-query';
 import { DATA_POLL_MS } from '../../lib/live-polling';
 import { nftListParams, type NftFilter } from './nft-list-model';
+import { hasPortfolioHistory } from './overview-rules';
 import type { NftSummary } from './overview-types';
 
 /** Dashboard sizes (docs/overview.md): Last Activity 3, documents 2 per state, fungible top 7, NFT preview 5. */
@@ -105,4 +108,28 @@ export function dashboardDocumentsQuery(state: InvoiceState) {
       return page.results.slice(0, DASHBOARD_DOCUMENTS_PER_STATE);
     },
   });
+}
+
+/**
+ * Fetches (or finds in the cache) what the dashboard shows `user` on its first screen, the same queries its sections
+ * ask for: the route's loader waits for it on the app's first page, whose answers the shell has already asked for
+ * (docs/performance.md).
+ */
+export function loadDashboard(queryClient: QueryClient, user: User): Promise<unknown> {
+  if (!user.has_wallet) return Promise.resolve();
+  const queries: Promise<unknown>[] = [
+    queryClient.ensureQueryData(balancesQuery()),
+    queryClient.ensureQueryData(fungibleTopQuery()),
+    queryClient.ensureQueryData(nftPreviewQuery()),
+    queryClient.ensureQueryData(latestTransactionsQuery()),
+  ];
+  if (hasPortfolioHistory(user)) queries.push(queryClient.ensureQueryData(portfolioHistoryQuery(DEFAULT_PORTFOLIO_INTERVAL)));
+  if (user.full_access) {
+    queries.push(
+      queryClient.ensureQueryData(dashboardDocumentsQuery('DUE')),
+      queryClient.ensureQueryData(dashboardDocumentsQuery('PAID')),
+      queryClient.ensureQueryData(invoicesLimitQuery()),
+    );
+  }
+  return Promise.all(queries);
 }
