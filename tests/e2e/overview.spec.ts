@@ -347,6 +347,9 @@ test("a full-access user's dashboard answers come early too: invoicing and the p
   // On the free plan there is no portfolio history, which that plan does not show.
   await signInWithTestWallet(page, freshAccountIndex());
   await addWalletThroughApi(page, 'Receiving', '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65');
+  // The stored user learns of the wallet from the next user refresh; until then the shell asks for the user alone.
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Invoicing' })).toBeVisible();
   const opened = await reopenDashboard(page);
   expectEachAskedOnceEarly(opened, 8);
   expect(Object.keys(opened.early).some((url) => url.startsWith('/api/portfolio-value-history'))).toBe(false);

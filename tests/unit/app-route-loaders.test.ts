@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { everyUser, fullAccess, startLoading } from '../../src/app/routes/start-loading';
+import { FIRST_ANSWERS_WAIT_MS, awaitFirstAnswers, everyUser, fullAccess, startLoading } from '../../src/app/routes/start-loading';
 
 function signIn(user: Record<string, unknown> | null): void {
   const data = new Map<string, string>();
@@ -47,5 +47,68 @@ describe('route loaders', () => {
     expect(caught).toHaveBeenCalledTimes(1);
     // An unhandled rejection would fail the run here.
     await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+});
+
+describe("the first page's wait for answers the shell asked for", () => {
+  /** The page as the shell left it: its early requests (pending unless taken) and how long ago it started. */
+  function page(early: Record<string, Promise<Response | null> | undefined> | undefined, startedMsAgo = 100): void {
+    vi.stubGlobal('window', { ledgerloopEarlyRequests: early });
+    vi.stubGlobal('performance', { now: () => startedMsAgo });
+  }
+  const pending = () => ({ '/api/balances': new Promise<Response | null>(() => undefined) });
+
+  beforeEach(() => onlineManager.setOnline(true));
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    onlineManager.setOnline(true);
+  });
+
+  it('loads the page data for the stored user and waits for it', async () => {
+    signIn({ id: 'u-1', full_access: true });
+    page(pending());
+    let release: () => void = () => undefined;
+    const load = vi.fn(() => new Promise<void>((resolve) => (release = resolve)));
+    let done = false;
+    const waiting = awaitFirstAnswers(load).then(() => (done = true));
+    await vi.waitFor(() => expect(load).toHaveBeenCalledWith(expect.objectContaining({ id: 'u-1' })));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(done).toBe(false);
+    release();
+    await waiting;
+    expect(done).toBe(true);
+  });
+
+  it('does not wait when the shell asked for nothing, its answers were taken, offline, signed out, or later on', async () => {
+    const load = vi.fn(() => Promise.resolve());
+    signIn({ id: 'u-1', full_access: true });
+    page(undefined);
+    await awaitFirstAnswers(load);
+    page({ '/api/balances': undefined });
+    await awaitFirstAnswers(load);
+    page(pending(), 20_000);
+    await awaitFirstAnswers(load);
+    page(pending());
+    onlineManager.setOnline(false);
+    await awaitFirstAnswers(load);
+    onlineManager.setOnline(true);
+    signIn(null);
+    await awaitFirstAnswers(load);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('gives up after FIRST_ANSWERS_WAIT_MS, and a failed load never fails the page', async () => {
+    signIn({ id: 'u-1', full_access: true });
+    page(pending());
+    await expect(awaitFirstAnswers(() => Promise.reject(new Error('network')))).resolves.toBeUndefined();
+    vi.useFakeTimers();
+    let done = false;
+    const waiting = awaitFirstAnswers(() => new Promise(() => undefined)).then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(FIRST_ANSWERS_WAIT_MS - 1);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(done).toBe(true);
   });
 });
