@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_ANSWERS_WAIT_MS, awaitFirstAnswers, everyUser, fullAccess, startLoading } from '../../src/app/routes/start-loading';
+import { FIRST_ANSWERS_WAIT_MS, awaitFirstAnswers } from '../../src/app/lib/first-answers';
+import { everyUser, fullAccess, startLoading } from '../../src/app/routes/start-loading';
 
 function signIn(user: Record<string, unknown> | null): void {
   const data = new Map<string, string>();

@@ -5,7 +5,7 @@ import { adminTarget, fiatKycTarget, newInvoiceNotice, newInvoiceTarget } from '
 import { parseTextSearch } from './list-search';
 import { protectedRoute } from './protected';
 import { guard } from './redirect-if';
-import { awaitFirstAnswers, everyUser, fullAccess, startLoading } from './start-loading';
+import { everyUser, fullAccess, startLoading } from './start-loading';
 
 const parent = () => protectedRoute;
 
@@ -16,10 +16,7 @@ export const overviewRoute = createRoute({
   getParentRoute: parent,
   path: '/overview',
   loader: ({ context: { queryClient } }) =>
-    awaitFirstAnswers(async (user) => {
-      const { loadDashboard } = await import('../features/overview/overview-queries');
-      return loadDashboard(queryClient, user);
-    }),
+    import('../features/overview/overview-queries').then(({ awaitFirstDashboard }) => awaitFirstDashboard(queryClient)),
   component: lazyRouteComponent(() => import('../features/overview/overview-page'), 'OverviewPage'),
 });
 export { contactsRoute, transactionsRoute } from './data-pages';

@@ -8,6 +8,7 @@ import { documentEndpoints, type DocumentOut } from '../../../shared/contract/do
 import type { InvoiceState } from '../../../shared/enums';
 import type { User } from '../../../shared/api-types';
 import { api } from '../../lib/api-client';
+import { awaitFirstAnswers } from '../../lib/first-answers';
 import { invoicesLimitQuery } from '../../lib/invoice-limit-query';
 import { DATA_POLL_MS } from '../../lib/live-polling';
 import { nftListParams, type NftFilter } from './nft-list-model';
@@ -133,3 +134,7 @@ export function loadDashboard(queryClient: QueryClient, user: User): Promise<unk
   }
   return Promise.all(queries);
 }
+
+/** The dashboard's loader: opened first, the page waits for its answers, which the shell has asked for. */
+export const awaitFirstDashboard = (queryClient: QueryClient): Promise<void> =>
+  awaitFirstAnswers((user) => loadDashboard(queryClient, user));
