@@ -9,8 +9,8 @@ import { everyUser, fullAccess, startLoading } from './start-loading';
 
 const parent = () => protectedRoute;
 
-// Every page is its own chunk, loaded when its route is first entered (see docs/performance.md); a signed-out
-// visitor never downloads the signed-in screens.
+// Every page's code is loaded when its route is first entered (see docs/performance.md); a signed-out visitor never
+// downloads the signed-in screens.
 /** /overview (docs/overview.md); opened first, it renders once the answers the shell asked for are in. */
 export const overviewRoute = createRoute({
   getParentRoute: parent,
